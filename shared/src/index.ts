@@ -1,0 +1,2 @@
+export * from './rules/pricing.ts'
+export * from './schemas/pricing.ts'

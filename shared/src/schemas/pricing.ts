@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+export const PricingPlan = z.object({
+  id: z.number().int(),
+  pricingPlanTitle: z.string(),
+  pricingPlanCurrency: z.string(),
+  pricingPlanPriceMonthly: z.number(),
+  pricingPlanPriceAnnualDiscPerc: z.number(),
+  numberOfOpenHousesCreate: z.number().int(),
+  numberOfOpenHousesPublish: z.number().int(),
+  numberOfOpenHousesHost: z.number().int(),
+  numberOfTeamsCreate: z.number().int(),
+  numberOfTeamMembersPerTeam: z.number().int(),
+  numberOfProspectsManage: z.number().int(),
+  pricingPlanFeature1: z.string().nullable(),
+  pricingPlanFeature2: z.string().nullable(),
+  pricingPlanFeature3: z.string().nullable(),
+  pricingPlanFeature4: z.string().nullable(),
+  pricingPlanFeature5: z.string().nullable(),
+  pricingPlanFeature6: z.string().nullable(),
+})
+export type PricingPlan = z.infer<typeof PricingPlan>
+
+export const PricingPlanList = z.object({ data: z.array(PricingPlan) })
