@@ -1,2 +1,6 @@
+export * from './enums.ts'
+export * from './events.ts'
+export * from './jobs.ts'
+export * from './messages.ts'
 export * from './rules/pricing.ts'
 export * from './schemas/pricing.ts'

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Redis } from 'ioredis'
+import type { Config } from './config.ts'
+import { createDb, type Db, type DbHandle } from './db/database.ts'
+import { RateLimitedError } from './errors.ts'
+import { registerErrorHandler } from './http/error-handler.ts'
+import { createOutbox, type Outbox } from './jobs/outbox.ts'
+import { closeQueues, createQueues, type Queues } from './jobs/queues.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
+import { createAgentRepo } from './modules/agents/repo.ts'
+import { authPlugin } from './modules/auth/plugin.ts'
+import { createSessionService, type SessionService } from './modules/auth/sessions.ts'
+import { devMailboxRoutes } from './modules/dev/routes.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { createOpenHouseRepo } from './modules/open-houses/repo.ts'
+import { createPricingRepo } from './modules/pricing/repo.ts'
+import { pricingRoutes } from './modules/pricing/routes.ts'
+import { createPricingService, type PricingService } from './modules/pricing/service.ts'
+import type { EventSink } from './realtime/events.ts'
+import { createRealtime, type IoServer } from './realtime/server.ts'
+import { createRedis, whenReady } from './redis.ts'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  dbKind: DbHandle['kind']
+  /** Fails fast while Redis is away: readiness, rate limits, queue producers. */
+  redis: Redis
+  queues: Queues
+  outbox: Outbox
+  realtime: EventSink & { io: IoServer }
+  sessions: SessionService
+  mailer: Mailer
+  pricing: PricingService
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+}
+
+export interface BuildOptions {
+  /** An open database to use (and not close); by default one is opened from config.db. */
+  db?: DbHandle
+  /** Extra routes registered before the web fallback (tests use it to reach the error handler). */
+  extend?: (app: FastifyInstance) => void | Promise<void>
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()
+    },
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+
+  const dbHandle = options.db ?? (await createDb(config.db))
+  const redis = createRedis(config.redis.url, 'command')
+  const pub = createRedis(config.redis.url, 'durable')
+  const sub = createRedis(config.redis.url, 'durable')
+  await whenReady(redis, 2000)
+  const queues = createQueues(redis, config.redis.prefix)
+  const outbox = createOutbox(dbHandle.db, queues, config.relay.batchSize)
+  const sessions = createSessionService(dbHandle.db)
+  const realtime = createRealtime(app.server, {
+    sessions,
+    agents: createAgentRepo(dbHandle.db),
+    openHouses: createOpenHouseRepo(dbHandle.db),
+    redis: { pub, sub, key: `${config.redis.prefix}:socket.io` },
+    corsOrigin: config.publicUrl,
+  })
+  const mailer = createMailer(config)
+
+  app.decorate('deps', {
+    config,
+    db: dbHandle.db,
+    dbKind: dbHandle.kind,
+    redis,
+    queues,
+    outbox,
+    realtime,
+    sessions,
+    mailer,
+    pricing: createPricingService(createPricingRepo(dbHandle.db)),
+  } satisfies AppDeps)
+
+  app.addHook('onClose', async () => {
+    await outbox.stop()
+    await new Promise<void>((resolve) => realtime.io.close(() => resolve()))
+    await closeQueues(queues)
+    mailer.close()
+    for (const client of [redis, pub, sub]) client.disconnect()
+    if (!options.db) await dbHandle.close()
+  })
+
+  registerErrorHandler(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-aria positions overlays with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", ...(config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  })
+  await app.register(cors, { origin: config.publicUrl })
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.timeWindowMs,
+    redis,
+    nameSpace: `${config.redis.prefix}:rl:`,
+    // Redis away must not take the API down with it.
+    skipOnError: true,
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: () => new RateLimitedError(),
+  })
+
+  await app.register(authPlugin)
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Porchlight API', version: '1.0.0', description: 'Open-house management for agents.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(pricingRoutes)
+    },
+    { prefix: '/api' },
+  )
+  if (mailer.kind === 'store') await app.register(devMailboxRoutes)
+  await options.extend?.(app)
+
+  registerWebApp(app, config.webDist)
+  return app
+}
+
+/** Serves the built web app; every non-API GET falls back to index.html for client routing. */
+function registerWebApp(app: FastifyInstance, webDist: string): void {
+  const index = path.join(webDist, 'index.html')
+  if (!fs.existsSync(index)) return
+  void app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable')
+      }
+    },
+  })
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/'
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.callNotFound()
+    }
+    const file = path.normalize(path.join(webDist, decodeURIComponent(url)))
+    if (
+      file.startsWith(webDist) &&
+      file !== webDist &&
+      fs.statSync(file, { throwIfNoEntry: false })?.isFile()
+    ) {
+      return reply.sendFile(path.relative(webDist, file))
+    }
+    reply.header('cache-control', 'no-cache')
+    return reply.sendFile('index.html')
+  })
+}

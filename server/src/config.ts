@@ -1,0 +1,78 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+const urlWith = (...protocols: string[]) =>
+  z.url().refine((v) => protocols.includes(new URL(v).protocol), {
+    message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  })
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: urlWith('http:', 'https:').optional(),
+  DATABASE_URL: urlWith('postgres:', 'postgresql:').optional(),
+  REDIS_URL: urlWith('redis:', 'rediss:').optional(),
+  SMTP_URL: urlWith('smtp:', 'smtps:').optional(),
+  MAIL_FROM: z.string().min(3).default('Porchlight <no-reply@porchlight.local>'),
+  GEOCODER_URL: urlWith('http:', 'https:').optional(),
+  MAP_STYLE_URL: urlWith('http:', 'https:').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  QUEUE_DASHBOARD_TOKEN: z.string().min(16).optional(),
+})
+
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  logLevel: z.infer<typeof Env>['LOG_LEVEL']
+  /** With no url, PostgreSQL runs embedded (PGlite) under dataDir. */
+  db: { url?: string; dataDir: string }
+  redis: { url: string; explicit: boolean; prefix: string }
+  mail: { smtpUrl?: string; from: string }
+  geocoderUrl?: string
+  mapStyleUrl?: string
+  rateLimit: { max: number; timeWindowMs: number }
+  /** Directory of the built web app; served with an index.html fallback when present. */
+  webDist: string
+  migrationsDir: string
+  relay: { intervalMs: number; batchSize: number }
+  queueDashboardToken?: string
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; every bad variable is named in one error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    db: { url: e.DATABASE_URL, dataDir: path.join(repoRoot, 'data', 'pg') },
+    redis: {
+      url: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      explicit: e.REDIS_URL !== undefined,
+      prefix: 'pl',
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    geocoderUrl: e.GEOCODER_URL,
+    mapStyleUrl: e.MAP_STYLE_URL,
+    rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+    webDist: path.join(repoRoot, 'web', 'dist'),
+    migrationsDir: path.join(repoRoot, 'migrations'),
+    relay: { intervalMs: 250, batchSize: 100 },
+    queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
+  }
+}
+
+export const paths = { repoRoot, dataDir: path.join(repoRoot, 'data') }

@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises'
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+import type { Database } from './types.ts'
+
+export type Db = Kysely<Database>
+
+const INT8 = 20
+const NUMERIC = 1700
+const DATE = 1082
+
+// ids fit in a double; numeric money and percentages are small; dates stay calendar strings.
+pg.types.setTypeParser(INT8, (v) => Number(v))
+pg.types.setTypeParser(NUMERIC, (v) => Number(v))
+pg.types.setTypeParser(DATE, (v) => v)
+
+const plugins = [new CamelCasePlugin()]
+
+export interface DbHandle {
+  db: Db
+  /** 'postgres' when DATABASE_URL is set, 'embedded' for PGlite under ./data. */
+  kind: 'postgres' | 'embedded'
+  close(): Promise<void>
+}
+
+export function createPostgresDb(url: string, poolSize = 10): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+  return { db, kind: 'postgres', close: () => db.destroy() }
+}
+
+export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
+  await fs.mkdir(dataDir, { recursive: true })
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+  ])
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [INT8]: Number, [NUMERIC]: Number, [DATE]: (v: string) => v },
+  })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
+  return { db, kind: 'embedded', close: () => db.destroy() }
+}
+
+export function createDb(config: Config['db']): Promise<DbHandle> {
+  return config.url ? Promise.resolve(createPostgresDb(config.url)) : createEmbeddedDb(config.dataDir)
+}

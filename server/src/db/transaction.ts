@@ -1,0 +1,36 @@
+import type { Transaction } from 'kysely'
+import type { Db } from './database.ts'
+import type { Database } from './types.ts'
+
+export type Trx = Transaction<Database>
+
+const afterCommit = new WeakMap<Trx, Array<() => void | Promise<void>>>()
+
+/**
+ * Runs `work` in one transaction; callbacks registered with `onCommit(trx, …)` run only once the
+ * transaction has committed, so no socket event or side effect ever announces a rolled-back change.
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  let pending: Array<() => void | Promise<void>> = []
+  const result = await db.transaction().execute(async (trx) => {
+    afterCommit.set(trx, [])
+    const value = await work(trx)
+    pending = afterCommit.get(trx) ?? []
+    return value
+  })
+  for (const run of pending) {
+    try {
+      await run()
+    } catch {
+      // After-commit work is best effort: the committed state is the truth and clients refetch.
+    }
+  }
+  return result
+}
+
+/** Defers `run` until `trx` commits. Outside inTransaction it is a programming error. */
+export function onCommit(trx: Trx, run: () => void | Promise<void>): void {
+  const list = afterCommit.get(trx)
+  if (!list) throw new Error('onCommit needs a transaction opened with inTransaction()')
+  list.push(run)
+}

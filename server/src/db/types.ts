@@ -1,0 +1,376 @@
+import type {
+  AgentRole,
+  BestTimeToContact,
+  CancelReason,
+  CurrentHouseStatus,
+  HeardAboutThisOpenHouse,
+  HomeBuyingTimeline,
+  InventoryPropertyStatus,
+  OpenHouseFor,
+  PhoneCountry,
+  PlanFrequency,
+  PropertyType,
+  ProspectNotification,
+  PublishLevel,
+  ScheduleTime,
+  TeamType,
+} from '@porchlight/shared'
+import type { ColumnType, Generated } from 'kysely'
+
+// Table types for Kysely with CamelCasePlugin: each name is the camelCase of the snake_case column
+// in migrations/ (so `hosting_re_agent_id` is `hostingReAgentId`, not the SPEC's `hostingREAgentId`).
+// The pg driver and PGlite are set up (db/database.ts) to return int8 and numeric as numbers and
+// date columns as 'YYYY-MM-DD' strings.
+
+/** A bigint identity primary key. */
+type Id = Generated<number>
+
+/** timestamptz with a database default (now()). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+/** timestamptz without a default, required on insert. */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>
+/** timestamptz that may be null. */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
+/** A nullable column: optional on insert (stored as null). */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+/**
+ * jsonb: written as a JSON string (JSON.stringify), because pg would turn a JS array into a
+ * Postgres array literal; read back parsed.
+ */
+type Json = ColumnType<JsonValue, string, string>
+type NullableJson = ColumnType<JsonValue | null, string | null | undefined, string | null>
+
+// Fixed-list columns use the label types of @porchlight/shared enums.ts; the migrations hold the same
+// labels as CHECK constraints. The two lists below exist only in the database.
+
+export type EmailCodePurpose = 'verify_email' | 'temp_password'
+export type MailStatus = 'queued' | 'sent' | 'stored' | 'failed'
+
+export interface PorchlightUserTable {
+  id: Id
+  porchlightUserEmailId: string
+  /** argon2id hash */
+  porchlightUserPass: string
+  userEnabled: Defaulted<boolean>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface SessionTable {
+  /** hex SHA-256 of the session token */
+  id: string
+  userId: number
+  expiresAt: RequiredTimestamp
+  createdAt: Timestamp
+}
+
+export interface EmailCodeTable {
+  id: Id
+  userId: number
+  purpose: EmailCodePurpose
+  codeHash: string
+  expiresAt: RequiredTimestamp
+  attempts: Defaulted<number>
+  usedAt: NullableTimestamp
+  createdAt: Timestamp
+}
+
+export interface ReAgentTable {
+  id: Id
+  porchlightUserId: number
+  reAgentFirmName: Nullable<string>
+  reAgentFirstName: string
+  reAgentMiddleName: Nullable<string>
+  reAgentLastName: string
+  reAgentEmailId: string
+  reAgentPhoneCountryCode: PhoneCountry
+  reAgentPhoneNumber: string
+  reAgentLicensedState: Nullable<string>
+  reAgentLicenseNumber: Nullable<string>
+  reAgentLicenseValidityFlag: Defaulted<boolean>
+  reAgentBrokerFirmName: string
+  reAgentBrokerFirmLicense: string
+  /** 'YYYY-MM-DD' */
+  reAgentDateOfBirth: Nullable<string>
+  /** five digits, 10000–99999 */
+  reAgentResidenceZipCode: Nullable<string>
+  reAgentRole: AgentRole
+  reAgentTeamId: Nullable<number>
+  reAgentPartneredTeamId: Nullable<number>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface RePropertyTable {
+  id: Id
+  propertyAddress1: string
+  propertyAddress2: Nullable<string>
+  propertyCity: string
+  propertyState: string
+  propertyZipCode: string
+  propertyZipPlus4: Nullable<string>
+  propertyCounty: Nullable<string>
+  propertyCountry: string
+  propertyLatitude: Nullable<number>
+  propertyLongitude: Nullable<number>
+  propertyType: PropertyType
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface ReInventoryTable {
+  id: Id
+  owningReAgentId: number
+  rePropertyId: number
+  /** defaults to 'Property Created' */
+  reInventoryPropertyStatus: Defaulted<InventoryPropertyStatus>
+  reInventoryOpenHouseStatus: Nullable<string>
+  reInventoryPropertyDeleteFlag: Defaulted<boolean>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface OpenHouseTable {
+  id: Id
+  rePropertyId: number
+  listingReAgentId: number
+  hostingReAgentId: Nullable<number>
+  openHouseFor: OpenHouseFor
+  mlsId: Nullable<string>
+  listingUrl: Nullable<string>
+  /** 'YYYY-MM-DD'; null = 'Pick Your Own (Flexi Date)' */
+  scheduledDate: Nullable<string>
+  /** an hourly slot label or 'Choose Your Own (Flexi Time)' */
+  scheduledStartTime: ScheduleTime
+  scheduledEndTime: ScheduleTime
+  /** IANA zone, default 'UTC' */
+  openHouseTimezone: Defaulted<string>
+  openHousePreparationDate: Nullable<string>
+  balloonsPutOutFlag: Defaulted<boolean>
+  snackServedFlag: Defaulted<boolean>
+  mealServedFlag: Defaulted<boolean>
+  drinkServedFlag: Defaulted<boolean>
+  /** at most 200 characters */
+  openHouseInstructions: Nullable<string>
+  publishLevel: PublishLevel
+  /** '0' Hosting Myself, '-1' Open To All, broker firm license for Market Center, else a team id */
+  publishLevelId: string
+  /** when the opportunity was offered; null = not (yet) on offer */
+  publishedAt: NullableTimestamp
+  autoCloneOpenHouseFlag: Defaulted<boolean>
+  emailIdForSharingOhFeedback: Nullable<string>
+  openHouseCanceledFlag: Defaulted<boolean>
+  /** required when canceled */
+  openHouseCancelReason: Nullable<CancelReason>
+  reInventoryId: Nullable<number>
+  startsAt: NullableTimestamp
+  endsAt: NullableTimestamp
+  clonedFromOpenHouseId: Nullable<number>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface ProspectTable {
+  id: Id
+  prospectFirstName: string
+  prospectMiddleName: Nullable<string>
+  prospectLastName: string
+  prospectEmailId: string
+  prospectPhoneNumber: string
+  prospectAddress1: Nullable<string>
+  prospectAddress2: Nullable<string>
+  prospectCity: Nullable<string>
+  prospectState: Nullable<string>
+  prospectZipCode: Nullable<string>
+  prospectZipPlus4: Nullable<string>
+  prospectCounty: Nullable<string>
+  prospectCountry: Nullable<string>
+  currentHouseStatus: Nullable<CurrentHouseStatus>
+  homeBuyingTimelines: Nullable<HomeBuyingTimeline>
+  /** false counts among "Leads Without Realtor" */
+  workingWithReAgentFlag: Defaulted<boolean>
+  /** 'Afteroon' spelt so */
+  bestTimeToContact: Nullable<BestTimeToContact>
+  heardAboutThisOpenHouse: Nullable<HeardAboutThisOpenHouse>
+  prospectNotification: Nullable<ProspectNotification>
+  createdByReAgentId: number
+  /** guest sign-in idempotency key (uuid) */
+  clientRequestId: Nullable<string>
+  emailConsent: Defaulted<boolean>
+  smsConsent: Defaulted<boolean>
+  consentText: Nullable<string>
+  consentAt: NullableTimestamp
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface OpenHouseAttendeeTable {
+  id: Id
+  openHouseId: number
+  prospectId: number
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+/** A rating 1–5; null is 'N/A'. */
+type Rating = Nullable<number>
+
+export interface OpenHouseFeedbackTable {
+  id: Id
+  openHouseId: number
+  prospectId: number
+  hostingReAgentId: Nullable<number>
+  feedbackText: Nullable<string>
+  // exterior
+  homeLot: Rating
+  curbAppeal: Rating
+  frontYard: Rating
+  backYard: Rating
+  // interior
+  kitchen: Rating
+  familyRoom: Rating
+  livingRoom: Rating
+  diningRoom: Rating
+  masterBedroom: Rating
+  masterBathroom: Rating
+  otherBedrooms: Rating
+  otherBathrooms: Rating
+  laundryRoom: Rating
+  closetsStorage: Rating
+  hallways: Rating
+  garage: Rating
+  basement: Rating
+  homeLayout: Rating
+  homeFeatures: Rating
+  // other
+  homeLocation: Rating
+  homeCondition: Rating
+  homePrice: Rating
+  homeNeighborhood: Rating
+  overallExperience: Rating
+  meetsMyCriteria: Rating
+  // hosting agent
+  agentKnowledge: Rating
+  agentProfessionalism: Rating
+  agentCommunication: Rating
+  agentResponsiveness: Rating
+  agentOverallExperience: Rating
+  agentRecommendation: Rating
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface ReTeamTable {
+  id: Id
+  reTeamName: string
+  /** always 'PORCHLIGHT-TEAM' */
+  reTeamCode: Defaulted<string>
+  teamType: TeamType
+  reTeamLeadId: number
+  reCoTeamLeadId: Nullable<number>
+  createdByReAgentId: number
+  reTeamActiveFlag: Defaulted<boolean>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface ReTeamMemberTable {
+  id: Id
+  reTeamId: number
+  reAgentId: number
+  reAgentCurrentFlag: Defaulted<boolean>
+  addedByReAgentId: Nullable<number>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface PricingPlanTable {
+  id: Id
+  pricingPlanTitle: string
+  /** ISO 4217 code, default 'USD' */
+  pricingPlanCurrency: Defaulted<string>
+  pricingPlanPriceMonthly: number
+  pricingPlanPriceAnnualDiscPerc: Defaulted<number>
+  /** per year; 999999 = Unlimited */
+  numberOfOpenHousesCreate: number
+  /** per year; 0 shows 'N/A' */
+  numberOfOpenHousesPublish: number
+  numberOfOpenHousesHost: number
+  numberOfTeamsCreate: number
+  numberOfTeamMembersPerTeam: number
+  numberOfProspectsManage: number
+  pricingPlanFeature1: Nullable<string>
+  pricingPlanFeature2: Nullable<string>
+  pricingPlanFeature3: Nullable<string>
+  pricingPlanFeature4: Nullable<string>
+  pricingPlanFeature5: Nullable<string>
+  pricingPlanFeature6: Nullable<string>
+  offered: Defaulted<boolean>
+  sortOrder: Defaulted<number>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface PricingPlanPurchaseTable {
+  id: Id
+  pricingPlanId: number
+  reAgentId: number
+  pricingPlanFrequency: PlanFrequency
+  pricingPlanStartDate: Timestamp
+  pricingPlanEndDate: RequiredTimestamp
+  totalReceivable: Defaulted<number>
+  totalPaid: Defaulted<number>
+  autoRenew: Defaulted<boolean>
+  pricingPlanActiveFlag: Defaulted<boolean>
+  createdDate: Timestamp
+  updatedDate: Timestamp
+}
+
+export interface OutboxTable {
+  /** also the BullMQ job id */
+  id: Id
+  queue: string
+  jobName: string
+  payload: Json
+  createdAt: Timestamp
+  relayedAt: NullableTimestamp
+}
+
+export interface MailTable {
+  id: Id
+  toAddress: string
+  subject: string
+  textBody: string
+  htmlBody: string
+  attachments: NullableJson
+  status: Defaulted<MailStatus>
+  smtpMessageId: Nullable<string>
+  sentAt: NullableTimestamp
+  attempts: Defaulted<number>
+  lastError: Nullable<string>
+  createdAt: Timestamp
+}
+
+export interface Database {
+  porchlightUser: PorchlightUserTable
+  session: SessionTable
+  emailCode: EmailCodeTable
+  reAgent: ReAgentTable
+  reProperty: RePropertyTable
+  reInventory: ReInventoryTable
+  openHouse: OpenHouseTable
+  prospect: ProspectTable
+  openHouseAttendee: OpenHouseAttendeeTable
+  openHouseFeedback: OpenHouseFeedbackTable
+  reTeam: ReTeamTable
+  reTeamMember: ReTeamMemberTable
+  pricingPlan: PricingPlanTable
+  pricingPlanPurchase: PricingPlanPurchaseTable
+  outbox: OutboxTable
+  mail: MailTable
+}

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError, type FieldError } from '../errors.ts'
+
+interface ErrorBody {
+  error: { code: string; message: string }
+  errors?: FieldError[]
+}
+
+const codeByStatus: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+}
+
+function body(code: string, message: string, errors?: FieldError[]): ErrorBody {
+  return errors ? { error: { code, message }, errors } : { error: { code, message } }
+}
+
+/** The one place errors become responses: API.md's shape, never a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) req.log.error({ err }, err.message)
+      return reply.status(err.statusCode).send(body(err.code, err.message, err.fields))
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => ({
+        field: fieldName(v.instancePath),
+        message: v.message ?? 'Invalid value',
+      }))
+      // A body that fails its schema is the caller's form to fix (422); a bad URL is a bad request.
+      if (err.validationContext === 'body') {
+        return reply.status(422).send(body('VALIDATION', 'Some fields need attention', fields))
+      }
+      const detail = fields.map((f) => `${f.field}: ${f.message}`).join('; ')
+      return reply.status(400).send(body('BAD_REQUEST', `Bad ${err.validationContext}: ${detail}`))
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(codeByStatus[status] ?? 'BAD_REQUEST', err.message))
+    }
+    req.log.error({ err }, 'request failed')
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong'))
+  })
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send(body('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`)),
+  )
+}
+
+function fieldName(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)'
+}

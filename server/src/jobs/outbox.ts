@@ -1,0 +1,104 @@
+import type { JobName, JobPayload, QueueName } from '@porchlight/shared'
+import type { Db } from '../db/database.ts'
+import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
+import type { Queues } from './queues.ts'
+
+export interface Outbox {
+  /** Records a job in the caller's transaction; it reaches BullMQ only if that transaction commits. */
+  add<Q extends QueueName, N extends JobName<Q>>(
+    trx: Trx,
+    queue: Q,
+    name: N,
+    payload: JobPayload<Q, N>,
+  ): Promise<number>
+  /** Moves waiting rows into BullMQ once; returns how many were moved. */
+  relayOnce(): Promise<number>
+  /** Asks for a relay soon (after a commit) without waiting for the next tick. */
+  kick(): void
+  start(intervalMs: number): void
+  stop(): Promise<void>
+}
+
+export function outboxJobId(outboxId: number): string {
+  return `outbox-${outboxId}`
+}
+
+export function createOutbox(db: Db, queues: Queues, batchSize = 100): Outbox {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | undefined
+  let again = false
+
+  async function relayOnce(): Promise<number> {
+    return inTransaction(db, async (trx) => {
+      // skip locked: several relays (API processes, workers) share the work without blocking each other.
+      const rows = await trx
+        .selectFrom('outbox')
+        .select(['id', 'queue', 'jobName', 'payload'])
+        .where('relayedAt', 'is', null)
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute()
+      if (rows.length === 0) return 0
+      for (const row of rows) {
+        const queue = queues[row.queue as QueueName]
+        if (!queue) throw new Error(`outbox row ${row.id} names unknown queue ${row.queue}`)
+        // jobId = outbox id: relaying the same row twice never makes a second job.
+        await queue.add(row.jobName, row.payload, { jobId: outboxJobId(row.id) })
+      }
+      await trx
+        .updateTable('outbox')
+        .set({ relayedAt: new Date() })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute()
+      return rows.length
+    })
+  }
+
+  function tick(): void {
+    if (running) {
+      again = true
+      return
+    }
+    running = relayOnce()
+      .then((moved) => {
+        if (moved > 0) again = true
+      })
+      // Redis or PostgreSQL away: rows stay in the outbox and the next tick tries again.
+      .catch(() => {})
+      .finally(() => {
+        running = undefined
+        if (again) {
+          again = false
+          setImmediate(tick)
+        }
+      })
+  }
+
+  return {
+    async add(trx, queue, name, payload) {
+      const row = await trx
+        .insertInto('outbox')
+        .values({ queue, jobName: name, payload: JSON.stringify(payload) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      onCommit(trx, tick)
+      return row.id
+    },
+    relayOnce,
+    kick: tick,
+    start(intervalMs) {
+      if (!timer) timer = setInterval(tick, intervalMs)
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running
+    },
+  }
+}

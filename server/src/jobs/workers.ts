@@ -1,0 +1,60 @@
+import { type JobName, type JobPayload, jobNames, type QueueName, queueNames } from '@porchlight/shared'
+import { type Job, Worker } from 'bullmq'
+import type { Redis } from 'ioredis'
+import type { Logger } from 'pino'
+import { bullPrefix } from './queues.ts'
+
+export type Processors = {
+  [Q in QueueName]: { [N in JobName<Q>]: (payload: JobPayload<Q, N>, job: Job) => Promise<unknown> }
+}
+
+/** Every job name must have exactly one processor, and no processor may name an unknown job. */
+export function checkProcessors(processors: Processors): void {
+  for (const queue of queueNames) {
+    const declared = [...jobNames[queue]].sort()
+    const handled = Object.keys(processors[queue] ?? {}).sort()
+    if (declared.join() !== handled.join()) {
+      throw new Error(`queue ${queue}: jobs [${declared}] but processors for [${handled}]`)
+    }
+  }
+}
+
+export interface WorkerOptions {
+  connection: Redis
+  redisPrefix: string
+  logger: Logger
+  concurrency?: number
+}
+
+export function startWorkers(processors: Processors, opts: WorkerOptions): { close(): Promise<void> } {
+  checkProcessors(processors)
+  const workers = queueNames.map((queue) => {
+    const handlers = processors[queue] as Record<string, (payload: unknown, job: Job) => Promise<unknown>>
+    const worker = new Worker(
+      queue,
+      async (job) => {
+        const handler = handlers[job.name]
+        if (!handler) throw new Error(`no processor for ${queue}/${job.name}`)
+        return handler(job.data, job)
+      },
+      {
+        connection: opts.connection,
+        prefix: bullPrefix(opts.redisPrefix),
+        concurrency: opts.concurrency ?? 8,
+      },
+    )
+    worker.on('failed', (job, err) =>
+      opts.logger.warn(
+        { queue, job: job?.id, name: job?.name, attempts: job?.attemptsMade, err },
+        'job failed',
+      ),
+    )
+    worker.on('error', (err) => opts.logger.warn({ queue, err }, 'worker error'))
+    return worker
+  })
+  return {
+    async close() {
+      await Promise.all(workers.map((w) => w.close()))
+    },
+  }
+}

@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer'
+import type { Config } from '../config.ts'
+
+export interface OutgoingMail {
+  id: number
+  toAddress: string
+  subject: string
+  textBody: string
+  htmlBody: string | null
+  attachments?: Array<{ filename: string; content: string; contentType: string }> | null
+}
+
+export interface Mailer {
+  /** 'smtp' sends through SMTP_URL; 'store' keeps mail in the database for /dev/mailbox. */
+  kind: 'smtp' | 'store'
+  deliver(mail: OutgoingMail): Promise<{ messageId: string | null }>
+  close(): void
+}
+
+/** A stable Message-ID per mail row lets a receiving server recognise a resend of the same mail. */
+export function messageIdFor(mailId: number, publicUrl: string): string {
+  return `<mail-${mailId}@${new URL(publicUrl).hostname}>`
+}
+
+export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer {
+  const { smtpUrl, from } = config.mail
+  if (!smtpUrl) {
+    return { kind: 'store', deliver: async () => ({ messageId: null }), close: () => {} }
+  }
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    kind: 'smtp',
+    async deliver(mail) {
+      const info = await transport.sendMail({
+        from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody ?? undefined,
+        messageId: messageIdFor(mail.id, config.publicUrl),
+        attachments: mail.attachments ?? undefined,
+      })
+      return { messageId: info.messageId ?? null }
+    },
+    close: () => transport.close(),
+  }
+}

@@ -1,0 +1,74 @@
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import type { Db } from '../../db/database.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+export const SESSION_TTL_MS = 30 * DAY_MS
+/** A session is pushed forward at most once an hour, so reads stay reads. */
+const REFRESH_AFTER_MS = 60 * 60 * 1000
+
+export interface SessionRecord {
+  id: string
+  userId: number
+  expiresAt: Date
+}
+
+/** 160 random bits, shown to the client once; only its SHA-256 is stored (Lucia's session guide). */
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20)
+  crypto.getRandomValues(bytes)
+  return encodeBase32LowerCaseNoPadding(bytes)
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
+}
+
+export function createSessionService(db: Db) {
+  return {
+    async create(userId: number): Promise<{ token: string; session: SessionRecord }> {
+      const token = generateSessionToken()
+      const session = {
+        id: sessionIdFromToken(token),
+        userId,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      }
+      await db.insertInto('session').values(session).execute()
+      return { token, session }
+    },
+
+    /** The session behind a token, or null when unknown or expired; slides the expiry forward. */
+    async validate(token: string): Promise<SessionRecord | null> {
+      if (!/^[a-z2-7]{32}$/.test(token)) return null
+      const id = sessionIdFromToken(token)
+      const row = await db
+        .selectFrom('session')
+        .select(['id', 'userId', 'expiresAt'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!row) return null
+      const now = Date.now()
+      const expiresAt = new Date(row.expiresAt)
+      if (expiresAt.getTime() <= now) {
+        await db.deleteFrom('session').where('id', '=', id).execute()
+        return null
+      }
+      if (now + SESSION_TTL_MS - expiresAt.getTime() >= REFRESH_AFTER_MS) {
+        const next = new Date(now + SESSION_TTL_MS)
+        await db.updateTable('session').set({ expiresAt: next }).where('id', '=', id).execute()
+        return { id, userId: row.userId, expiresAt: next }
+      }
+      return { id, userId: row.userId, expiresAt }
+    },
+
+    async revoke(sessionId: string): Promise<void> {
+      await db.deleteFrom('session').where('id', '=', sessionId).execute()
+    },
+
+    async revokeAllOthers(userId: number, keepSessionId: string): Promise<void> {
+      await db.deleteFrom('session').where('userId', '=', userId).where('id', '!=', keepSessionId).execute()
+    },
+  }
+}
+
+export type SessionService = ReturnType<typeof createSessionService>

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sql } from 'kysely'
+import { z } from 'zod'
+import { ServiceUnavailableError } from '../../errors.ts'
+
+const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ data: z.object({ status: z.literal('up') }) }) },
+      },
+    },
+    async () => ({ data: { status: 'up' as const } }),
+  )
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        response: {
+          200: z.object({ data: z.object({ postgres: z.literal('up'), redis: z.literal('up') }) }),
+        },
+      },
+    },
+    async () => {
+      const { db, redis } = app.deps
+      const [pg, rd] = await Promise.allSettled([
+        within(2000, sql`select 1`.execute(db)),
+        within(1000, redis.ping()),
+      ])
+      const down = [pg.status === 'rejected' && 'PostgreSQL', rd.status === 'rejected' && 'Redis'].filter(
+        Boolean,
+      )
+      if (down.length > 0) {
+        throw new ServiceUnavailableError(
+          'NOT_READY',
+          `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not answering`,
+        )
+      }
+      return { data: { postgres: 'up' as const, redis: 'up' as const } }
+    },
+  )
+}

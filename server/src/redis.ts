@@ -1,0 +1,55 @@
+import { Redis, type RedisOptions } from 'ioredis'
+
+/**
+ * 'command': fails fast while Redis is away (readiness checks, rate limits, producers).
+ * 'durable': queues commands until Redis returns (socket fan-out, subscriptions, BullMQ workers).
+ */
+export function createRedis(url: string, mode: 'command' | 'durable'): Redis {
+  const options: RedisOptions =
+    mode === 'command'
+      ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }
+      : { maxRetriesPerRequest: null, enableOfflineQueue: true }
+  const redis = new Redis(url, {
+    ...options,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    lazyConnect: false,
+  })
+  // Connection errors are reported by /api/ready and retried by ioredis; they must not crash us.
+  redis.on('error', () => {})
+  return redis
+}
+
+/** Resolves when the client is ready, or after `ms` if Redis does not answer. */
+export function whenReady(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady)
+      resolve(false)
+    }, ms)
+    const onReady = () => {
+      clearTimeout(timer)
+      resolve(true)
+    }
+    redis.once('ready', onReady)
+  })
+}
+
+export async function pingRedis(url: string, ms = 1000): Promise<boolean> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: ms,
+    retryStrategy: () => null,
+  })
+  probe.on('error', () => {})
+  try {
+    await probe.connect()
+    return (await probe.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    probe.disconnect()
+  }
+}

@@ -1,0 +1,64 @@
+/** Socket event names and payloads, shared by the server (emit) and the web (apply to cache). */
+
+export interface OpportunityRef {
+  openHouseId: number
+  publishLevel: string
+  publishLevelId: string | null
+}
+
+export interface EventData {
+  'opportunity.published': OpportunityRef
+  'opportunity.claimed': OpportunityRef & { hostingReAgentId: number; hostingReAgentName: string }
+  'opportunity.withdrawn': OpportunityRef
+  'openHouse.updated': { openHouseId: number }
+  'openHouse.canceled': { openHouseId: number; openHouseCancelReason: string }
+  'attendee.added': { openHouseId: number; firstName: string; lastInitial: string; signedInAt: string }
+  'feedback.submitted': { openHouseId: number; feedbackId: number }
+  'stats.changed': { reAgentId?: number; reTeamId?: number }
+  'report.requested': { openHouseId: number; requestedByReAgentId: number }
+}
+
+export type EventType = keyof EventData
+
+export const eventTypes = [
+  'opportunity.published',
+  'opportunity.claimed',
+  'opportunity.withdrawn',
+  'openHouse.updated',
+  'openHouse.canceled',
+  'attendee.added',
+  'feedback.submitted',
+  'stats.changed',
+  'report.requested',
+] as const satisfies readonly EventType[]
+
+/** Every event travels as this envelope, under a socket event named after its type. */
+export interface EventEnvelope<T extends EventType = EventType> {
+  type: T
+  at: string
+  openHouseId?: number
+  data: EventData[T]
+}
+
+export type ServerToClientEvents = {
+  [T in EventType]: (event: EventEnvelope<T>) => void
+}
+
+export type WatchAck =
+  | { ok: true }
+  | { ok: false; error: { code: 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' } }
+
+export interface ClientToServerEvents {
+  watch: (payload: { openHouseId: number }, ack: (result: WatchAck) => void) => void
+  unwatch: (payload: { openHouseId: number }) => void
+}
+
+/** Room names of DESIGN.md "Real time". */
+export const rooms = {
+  agent: (id: number) => `agent:${id}`,
+  openHouse: (id: number) => `openhouse:${id}`,
+  openHousePublic: (id: number) => `openhouse:${id}:public`,
+  team: (id: number) => `team:${id}`,
+  marketAll: 'market:all',
+  marketFirm: (license: string) => `market:firm:${license}`,
+} as const

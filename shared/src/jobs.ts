@@ -1,0 +1,16 @@
+/** Queue and job names with their payloads; the worker checks each has exactly one processor. */
+export interface JobPayloads {
+  mail: {
+    send: { mailId: number }
+  }
+}
+
+export type QueueName = keyof JobPayloads
+export type JobName<Q extends QueueName> = keyof JobPayloads[Q] & string
+export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobPayloads[Q][N]
+
+export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
+  mail: ['send'],
+}
+
+export const queueNames = Object.keys(jobNames) as QueueName[]

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { buildApp } from '@porchlight/server/src/app.ts'
+import { type Config, loadConfig } from '@porchlight/server/src/config.ts'
+import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
+import { startWorkerRuntime } from '@porchlight/server/src/jobs/runtime.ts'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import pg from 'pg'
+import pino from 'pino'
+import { inject } from 'vitest'
+import { withDatabase } from './services.ts'
+
+export interface TestDatabase {
+  name: string
+  url: string
+  handle: DbHandle
+  drop(): Promise<void>
+}
+
+/** A fresh database cloned from the migrated template: each test file gets its own. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl')
+  const name = `pl_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database "${name}" template "${inject('templateDb')}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = withDatabase(adminUrl, name)
+  const handle = createPostgresDb(url, 20)
+  return {
+    name,
+    url,
+    handle,
+    async drop() {
+      await handle.close()
+      const a = new pg.Client({ connectionString: adminUrl })
+      await a.connect()
+      await a.query(`drop database if exists "${name}" with (force)`).finally(() => a.end())
+    },
+  }
+}
+
+export interface TestAppOptions {
+  /** Share another test app's database and Redis prefix (a second API process). */
+  sameAs?: TestApp
+  env?: Record<string, string>
+  /** Serve the built web app (browser tests). */
+  web?: boolean
+  /** Extra routes, registered like the app's own. */
+  extend?: (app: FastifyInstance) => void | Promise<void>
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  config: Config
+  db: DbHandle['db']
+  database: TestDatabase
+  /** http://127.0.0.1:PORT — the app listens on a free port. */
+  url: string
+  /** Starts BullMQ workers and the outbox relay in this process, on this app's database and Redis prefix. */
+  startWorker(): ReturnType<typeof startWorkerRuntime>
+  close(): Promise<void>
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.sameAs?.database ?? (await createTestDatabase())
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: inject('redisUrl'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...options.env,
+  })
+  config.redis.prefix = options.sameAs?.config.redis.prefix ?? `t${randomBytes(5).toString('hex')}`
+  if (!options.web) config.webDist = '/nonexistent'
+  const app = await buildApp(config, { db: database.handle, extend: options.extend })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  config.publicUrl = url
+  const workers: Array<ReturnType<typeof startWorkerRuntime>> = []
+  return {
+    app,
+    config,
+    db: database.handle.db,
+    database,
+    url,
+    startWorker() {
+      const runtime = startWorkerRuntime(config, database.handle.db, pino({ level: 'silent' }))
+      workers.push(runtime)
+      return runtime
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close()))
+      await app.close()
+      if (!options.sameAs) {
+        await deleteKeys(inject('redisUrl'), `${config.redis.prefix}:*`)
+        await database.drop()
+      }
+    },
+  }
+}
+
+async function deleteKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url)
+  try {
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500)
+      if (keys.length) await redis.del(...keys)
+      cursor = next
+    } while (cursor !== '0')
+  } finally {
+    redis.disconnect()
+  }
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
+import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { resolveServices, withDatabase } from './services.ts'
+
+export const migrationsDir = path.resolve(import.meta.dirname, '../../migrations')
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string
+    redisUrl: string
+    templateDb: string
+  }
+}
+
+/** The template's name carries a hash of the migrations, so a changed migration builds a new one. */
+function templateName(): string {
+  const hash = createHash('sha256')
+  for (const file of fs
+    .readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(migrationsDir, file)))
+  }
+  return `pl_template_${hash.digest('hex').slice(0, 12)}`
+}
+
+export default async function setup(project: TestProject) {
+  const services = await resolveServices()
+  const templateDb = templateName()
+  const admin = new pg.Client({ connectionString: services.pgAdminUrl })
+  await admin.connect()
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [templateDb])
+    if (exists.rowCount === 0) {
+      await admin.query(`create database "${templateDb}_building"`).catch(async () => {
+        await admin.query(`drop database "${templateDb}_building" with (force)`)
+        await admin.query(`create database "${templateDb}_building"`)
+      })
+      const handle = createPostgresDb(withDatabase(services.pgAdminUrl, `${templateDb}_building`), 2)
+      try {
+        await migrateToLatest(handle.db, migrationsDir)
+      } finally {
+        await handle.close()
+      }
+      await admin.query(`alter database "${templateDb}_building" rename to "${templateDb}"`)
+    }
+    // Databases of earlier runs that died before cleaning up, and templates of older migrations.
+    const stale = await admin.query<{ datname: string }>(
+      `select datname from pg_database where (datname like 'pl_test_%' or datname like 'pl_template_%') and datname <> $1`,
+      [templateDb],
+    )
+    for (const { datname } of stale.rows) {
+      await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {})
+    }
+  } finally {
+    await admin.end()
+  }
+  project.provide('pgAdminUrl', services.pgAdminUrl)
+  project.provide('redisUrl', services.redisUrl)
+  project.provide('templateDb', templateDb)
+  return () => services.stop()
+}

@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net'
+import { type ParsedMail, simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  to: string[]
+  subject: string
+  text: string
+  html: string
+  messageId: string | undefined
+  raw: ParsedMail
+}
+
+/** A real SMTP server in this process that keeps every accepted message. */
+export async function startSmtpSink() {
+  const received: ReceivedMail[] = []
+  const waiters = new Set<() => void>()
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''))
+          received.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            messageId: mail.messageId,
+            raw: mail,
+          })
+          for (const wake of waiters) wake()
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Waits until `count` messages matching `match` have arrived. */
+    async waitFor(
+      match: (m: ReceivedMail) => boolean,
+      count = 1,
+      timeoutMs = 10_000,
+    ): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = received.filter(match)
+        if (found.length >= count) return found
+        const left = deadline - Date.now()
+        if (left <= 0) throw new Error(`expected ${count} mail(s), got ${found.length}`)
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake)
+            resolve()
+          }
+          waiters.add(wake)
+          setTimeout(wake, Math.min(left, 200))
+        })
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>
