@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sub = createRedis(config.redis.url, 'durable')
   await whenReady(redis, 2000)
   const queues = createQueues(redis, config.redis.prefix)
-  const outbox = createOutbox(dbHandle.db, queues, config.relay.batchSize)
+  const outbox = createOutbox(dbHandle.db, queues, () => redis.status === 'ready', config.relay.batchSize)
   const sessions = createSessionService(dbHandle.db)
   const realtime = createRealtime(app.server, {
     sessions,

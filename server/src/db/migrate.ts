@@ -1,14 +1,33 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Kysely } from 'kysely'
-import { FileMigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration'
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against an untyped schema.
 export function createMigrator(db: Kysely<any>, migrationsDir: string): Migrator {
   return new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsDir }),
+    provider: new TsFileMigrationProvider(migrationsDir),
   })
+}
+
+/**
+ * Kysely's FileMigrationProvider imports from inside node_modules, where a loader for .ts files
+ * (tsx, vitest) does not reach; importing from here lets the running loader handle migrations.
+ */
+class TsFileMigrationProvider implements MigrationProvider {
+  constructor(private readonly dir: string) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await fs.readdir(this.dir)).filter((f) => /^\d{12}-[\w-]+\.ts$/.test(f)).sort()
+    const migrations: Record<string, Migration> = {}
+    for (const file of files) {
+      const mod = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Migration
+      migrations[file.replace(/\.ts$/, '')] = { up: mod.up, down: mod.down }
+    }
+    return migrations
+  }
 }
 
 function check({ error, results }: MigrationResultSet): string[] {

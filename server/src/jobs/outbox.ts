@@ -23,12 +23,20 @@ export function outboxJobId(outboxId: number): string {
   return `outbox-${outboxId}`
 }
 
-export function createOutbox(db: Db, queues: Queues, batchSize = 100): Outbox {
+const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis is not answering')), ms)),
+  ])
+
+export function createOutbox(db: Db, queues: Queues, redisReady: () => boolean, batchSize = 100): Outbox {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let again = false
 
   async function relayOnce(): Promise<number> {
+    // Without Redis there is nothing to relay to; rows wait and no transaction is held open.
+    if (!redisReady()) throw new Error('Redis is not answering')
     return inTransaction(db, async (trx) => {
       // skip locked: several relays (API processes, workers) share the work without blocking each other.
       const rows = await trx
@@ -45,7 +53,7 @@ export function createOutbox(db: Db, queues: Queues, batchSize = 100): Outbox {
         const queue = queues[row.queue as QueueName]
         if (!queue) throw new Error(`outbox row ${row.id} names unknown queue ${row.queue}`)
         // jobId = outbox id: relaying the same row twice never makes a second job.
-        await queue.add(row.jobName, row.payload, { jobId: outboxJobId(row.id) })
+        await within(5000, queue.add(row.jobName, row.payload, { jobId: outboxJobId(row.id) }))
       }
       await trx
         .updateTable('outbox')

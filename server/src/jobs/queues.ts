@@ -18,10 +18,12 @@ export function bullPrefix(redisPrefix: string): string {
 }
 
 export function createQueues(connection: Redis, redisPrefix: string): Queues {
-  const entries = queueNames.map((name) => [
-    name,
-    new Queue(name, { connection, prefix: bullPrefix(redisPrefix), defaultJobOptions }),
-  ])
+  const entries = queueNames.map((name) => {
+    const queue = new Queue(name, { connection, prefix: bullPrefix(redisPrefix), defaultJobOptions })
+    // Redis being away is reported by /api/ready and retried by the relay; it is not a crash.
+    queue.on('error', () => {})
+    return [name, queue]
+  })
   return Object.fromEntries(entries) as Queues
 }
 

@@ -14,7 +14,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger) {
   const workerConnection = createRedis(config.redis.url, 'durable')
   const producerConnection = createRedis(config.redis.url, 'command')
   const queues = createQueues(producerConnection, config.redis.prefix)
-  const outbox = createOutbox(db, queues, config.relay.batchSize)
+  const outbox = createOutbox(db, queues, () => producerConnection.status === 'ready', config.relay.batchSize)
   const mailer = createMailer(config)
   const processors: Processors = {
     mail: { send: createMailProcessor(db, mailer) },

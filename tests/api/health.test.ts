@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+
+let t: TestApp
+let unreachable: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  // Same database, but Redis pointed at a port where nothing listens.
+  unreachable = await buildTestApp({ sameAs: t, env: { REDIS_URL: 'redis://127.0.0.1:1' } })
+})
+afterAll(async () => {
+  await unreachable.close()
+  await t.close()
+})
+
+describe('health and readiness', () => {
+  it('reports the process up', async () => {
+    const res = await fetch(`${t.url}/api/health`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ data: { status: 'up' } })
+  })
+
+  it('is ready when PostgreSQL and Redis answer', async () => {
+    const res = await fetch(`${t.url}/api/ready`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ data: { postgres: 'up', redis: 'up' } })
+  })
+
+  it('answers 503 naming Redis when Redis is unreachable', async () => {
+    const res = await fetch(`${unreachable.url}/api/ready`)
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ error: { code: 'NOT_READY', message: 'Redis is not answering' } })
+  })
+
+  it('still answers API calls that need only PostgreSQL while Redis is away', async () => {
+    const res = await fetch(`${unreachable.url}/api/pricingplanmgmt/getAllOfferedPricingPlans/0`)
+    expect(res.status).toBe(200)
+    expect((await res.json()).data.length).toBeGreaterThan(0)
+  })
+
+  it('sends security headers and locks CORS to the app origin', async () => {
+    const res = await fetch(`${t.url}/api/health`, { headers: { origin: 'https://evil.example' } })
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('access-control-allow-origin')).not.toBe('https://evil.example')
+  })
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await fetch(`${t.url}/api/docs/json`)
+    expect(res.status).toBe(200)
+    const doc = await res.json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/ready',
+        '/api/pricingplanmgmt/getAllOfferedPricingPlans/{reAgentId}',
+      ]),
+    )
+  })
+})

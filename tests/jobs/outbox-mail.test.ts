@@ -1,0 +1,96 @@
+import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
+import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
+
+let t: TestApp
+let smtp: SmtpSink
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url } })
+})
+afterAll(async () => {
+  await t.close()
+  await smtp.close()
+})
+
+async function mailStatus(id: number) {
+  return t.db
+    .selectFrom('mail')
+    .select(['status', 'smtpMessageId'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+}
+
+describe('outbox to mail', () => {
+  it('turns one outbox row into exactly one delivered mail, even when the relay runs twice', async () => {
+    const to = 'relay-twice@example.com'
+    const mailId = await inTransaction(t.db, (trx) =>
+      queueMail(trx, t.app.deps.outbox, {
+        to,
+        subject: 'Your code',
+        text: 'Code 123456',
+        html: '<p>Code 123456</p>',
+      }),
+    )
+    // The commit itself kicks a relay; wait for it, then put the row back as if that relay had died
+    // before marking it, and relay it twice more at once.
+    await expect
+      .poll(
+        async () => (await t.db.selectFrom('outbox').select('relayedAt').executeTakeFirstOrThrow()).relayedAt,
+      )
+      .not.toBeNull()
+    await t.db.updateTable('outbox').set({ relayedAt: null }).execute()
+    const [a, b] = await Promise.all([t.app.deps.outbox.relayOnce(), t.app.deps.outbox.relayOnce()])
+    expect(a + b).toBe(1)
+
+    t.startWorker()
+    const [mail] = await smtp.waitFor((m) => m.to.includes(to))
+    expect(mail?.subject).toBe('Your code')
+    expect(mail?.text.trim()).toBe('Code 123456')
+    await new Promise((r) => setTimeout(r, 500))
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1)
+    expect(await mailStatus(mailId)).toEqual({
+      status: 'sent',
+      smtpMessageId: expect.stringContaining(`mail-${mailId}@`),
+    })
+  })
+
+  it('sends nothing when the transaction that queued the mail rolls back', async () => {
+    const to = 'rolled-back@example.com'
+    await expect(
+      inTransaction(t.db, async (trx) => {
+        await queueMail(trx, t.app.deps.outbox, { to, subject: 'Never', text: 'never', html: '<p>never</p>' })
+        throw new Error('validation failed later in the same transaction')
+      }),
+    ).rejects.toThrow()
+    const rows = await t.db.selectFrom('mail').select('id').where('toAddress', '=', to).execute()
+    expect(rows).toEqual([])
+  })
+
+  it('keeps the outbox row waiting while Redis is unreachable', async () => {
+    const away = await buildTestApp({
+      sameAs: t,
+      env: { REDIS_URL: 'redis://127.0.0.1:1', SMTP_URL: smtp.url },
+    })
+    try {
+      await inTransaction(t.db, (trx) =>
+        queueMail(trx, away.app.deps.outbox, {
+          to: 'later@example.com',
+          subject: 'Later',
+          text: 'x',
+          html: '<p>x</p>',
+        }),
+      )
+      await expect(away.app.deps.outbox.relayOnce()).rejects.toThrow()
+      const waiting = await t.db.selectFrom('outbox').select('id').where('relayedAt', 'is', null).execute()
+      expect(waiting).toHaveLength(1)
+    } finally {
+      await away.close()
+    }
+    // Back on a working Redis, the row goes out.
+    await smtp.waitFor((m) => m.to.includes('later@example.com'))
+  })
+})

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { clearSession, readToken } from './storage.ts'
+
+/** API.md error body: `{error:{code,message}}`, plus `errors` per field on a 422. */
+const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+})
+
+export interface FieldError {
+  field: string
+  message: string
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    /** API.md code, e.g. VALIDATION, ALREADY_CLAIMED, or NETWORK / BAD_RESPONSE from this client. */
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(message)
+  }
+
+  /** The server's message for one form field (422), if it sent one. */
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors.find((error) => error.field === field)?.message
+  }
+}
+
+let sessionExpiredHandler: () => void = () => {
+  window.location.assign('/signin?session=expired')
+}
+
+/** The app registers a router navigation here; the default reloads the page at the sign-in URL. */
+export function onSessionExpired(handler: () => void) {
+  sessionExpiredHandler = handler
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+export interface RequestOptions<T> {
+  /** Validates the response's `data`. */
+  schema: z.ZodType<T>
+  method?: Method
+  body?: unknown
+  signal?: AbortSignal
+  /** Send the bearer token (default). SPEC §6 public calls (sign-up, sign-in, plans) send none. */
+  auth?: boolean
+  /** On 403 SESSION_EXPIRED go to sign-in (default). Sign-out turns this off: it is leaving anyway. */
+  redirectOnExpiredSession?: boolean
+}
+
+/**
+ * Calls `/api{path}` and returns the validated `data` of API.md's `{data: …}` envelope.
+ * Throws ApiError for every failure; a 403 SESSION_EXPIRED also clears the session and goes to sign-in.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { schema, method = 'GET', body, signal, auth = true, redirectOnExpiredSession = true } = options
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const token = auth ? readToken() : null
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  let response: Response
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch (cause) {
+    if (signal?.aborted) throw cause
+    throw new ApiError(0, 'NETWORK', 'Could not reach Porchlight. Check your connection and try again.')
+  }
+
+  const json: unknown = await response.json().catch(() => undefined)
+
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(json)
+    const error = parsed.success
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.errors)
+      : new ApiError(response.status, `HTTP_${response.status}`, response.statusText || 'Request failed')
+    if (error.status === 403 && error.code === 'SESSION_EXPIRED') {
+      clearSession()
+      if (redirectOnExpiredSession) sessionExpiredHandler()
+    }
+    throw error
+  }
+
+  // 204 No Content carries no envelope; validate `undefined` against the schema instead.
+  const parsed = z.object({ data: schema }).safeParse(response.status === 204 ? { data: undefined } : json)
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an answer this page cannot read.')
+  }
+  return parsed.data.data
+}

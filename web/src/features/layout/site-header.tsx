@@ -1,0 +1,132 @@
+import { useLocation } from '@tanstack/react-router'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { Button } from '../../ui/Button.tsx'
+import { HrefLink, Link } from '../../ui/Link.tsx'
+import { useSession } from '../session/use-session.ts'
+import { useSignOut } from '../session/use-sign-out.ts'
+
+/** SPEC §2 "Navigation and layout"; at 960 px or less the menu folds behind a toggle (CSS). */
+export function SiteHeader() {
+  const { isSignedIn, profile } = useSession()
+  const signOut = useSignOut()
+  const [open, setOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const pathname = useLocation({ select: (location) => location.pathname })
+
+  // A navigation closes the folded menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
+  useEffect(() => setOpen(false), [pathname])
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false)
+      toggleRef.current?.focus()
+    }
+  }
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" variant="brand">
+          <Logo />
+          Porchlight
+        </Link>
+        <nav aria-label="Main" className="site-nav" onKeyDown={closeOnEscape}>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            className="site-nav__toggle"
+            aria-label="Menu"
+            aria-expanded={open}
+            aria-controls="site-menu"
+            onPress={() => setOpen((value) => !value)}
+          >
+            <MenuIcon open={open} />
+          </Button>
+          <ul id="site-menu" className="site-nav__menu" data-open={open || undefined}>
+            {isSignedIn ? (
+              <>
+                <li>
+                  <HrefLink href="/dashboard" variant="nav">
+                    Dashboard
+                  </HrefLink>
+                </li>
+                <li>
+                  <HrefLink href="/openhouses" variant="nav">
+                    Open Houses
+                  </HrefLink>
+                </li>
+                <li>
+                  <HrefLink href="/mystuff" variant="nav">
+                    My Stuff
+                  </HrefLink>
+                </li>
+                <li className="site-nav__welcome">
+                  <HrefLink href="/dashboard/userSettings" variant="nav">
+                    {profile ? `Welcome, ${profile.reAgentFirstName}` : 'Welcome'}
+                  </HrefLink>
+                </li>
+                <li>
+                  <form
+                    method="post"
+                    action="/signout"
+                    onSubmit={(event) => {
+                      event.preventDefault()
+                      void signOut()
+                    }}
+                  >
+                    <Button type="submit" variant="secondary" size="sm">
+                      Sign Out
+                    </Button>
+                  </form>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <Link to="/pricingplans" variant="nav">
+                    Pricing
+                  </Link>
+                </li>
+                <li>
+                  <HrefLink href="/signup" variant="nav">
+                    Sign Up
+                  </HrefLink>
+                </li>
+                <li>
+                  <HrefLink href="/signin" variant="button-primary" className="site-nav__cta">
+                    Sign In
+                  </HrefLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  )
+}
+
+function Logo() {
+  return (
+    <svg className="logo" viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="8" fill="var(--slate-900)" />
+      <path
+        d="M8 15.5 16 8l8 7.5V24H8z"
+        fill="none"
+        stroke="var(--slate-50)"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="16" cy="18.5" r="3" fill="var(--amber-500)" />
+    </svg>
+  )
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg className="icon icon--lg" viewBox="0 0 24 24" aria-hidden="true">
+      {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  )
+}

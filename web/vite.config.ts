@@ -1,0 +1,34 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const api = 'http://localhost:3000'
+
+export default defineConfig({
+  // The router plugin must run before react() so route files are split before JSX is transformed.
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  build: {
+    rolldownOptions: {
+      output: {
+        // React changes least often: its own chunk stays cached across deploys.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': api,
+      '/dev': api,
+      '/socket.io': { target: api, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': api,
+      '/dev': api,
+      '/socket.io': { target: api, ws: true },
+    },
+  },
+})
