@@ -59,7 +59,7 @@ const worker = startWorkerRuntime(config, db.db, app.log.child({ name: 'worker' 
 const webBuilt = fs.existsSync(path.join(config.webDist, 'index.html'))
 console.log(`
   Porchlight is running at ${config.publicUrl}
-    PostgreSQL: ${db.kind === 'embedded' ? `embedded (PGlite, data in ${path.relative(process.cwd(), config.db.dataDir) || '.'})` : 'DATABASE_URL'}
+    PostgreSQL: ${db.kind === 'embedded' ? `embedded (PGlite, data in ${path.relative(paths.repoRoot, config.db.dataDir)})` : 'DATABASE_URL'}
     Redis:      ${redisUsed}
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}

@@ -61,7 +61,7 @@ describe('database constraints', () => {
           openHouseFor: 'Sale',
           scheduledStartTime: '1:00 PM',
           scheduledEndTime: '3:00 PM',
-          publishLevel: 'Everyone Everywhere',
+          publishLevel: 'Everyone Everywhere' as never,
           publishLevelId: '-1',
         })
         .execute(),

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { buildApp } from '@porchlight/server/src/app.ts'
+import { loadConfig } from '@porchlight/server/src/config.ts'
+import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
+import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+export const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN })
+  await client.connect()
+  await client.query(query).finally(() => client.end())
+}
+
+/** A migrated scratch database and a listening app on it; `close` removes both. */
+export async function startBenchApp(env: Record<string, string> = {}) {
+  const name = `pl_bench_${randomBytes(4).toString('hex')}`
+  await admin(`create database "${name}"`)
+  const url = new URL(PG_ADMIN)
+  url.pathname = `/${name}`
+  const db = createPostgresDb(url.toString(), 20)
+  await migrateToLatest(db.db, path.resolve(import.meta.dirname, '../migrations'))
+  const config = loadConfig({
+    DATABASE_URL: url.toString(),
+    REDIS_URL,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000000',
+    ...env,
+  })
+  config.redis.prefix = `b${randomBytes(4).toString('hex')}`
+  config.webDist = '/nonexistent'
+  const app = await buildApp(config, { db })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    app,
+    db: db.db,
+    databaseUrl: url.toString(),
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    async close() {
+      await app.close()
+      await db.close()
+      await admin(`drop database if exists "${name}" with (force)`)
+    },
+  }
+}
+
+export interface LoadResult {
+  requestsPerSec: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const r = await autocannon({ connections: 50, duration: 5, ...opts })
+  return {
+    requestsPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  }
+}
+
+export function report(title: string, rows: Record<string, LoadResult | Record<string, number | string>>) {
+  console.log(`\n${title}`)
+  console.table(rows)
+}
