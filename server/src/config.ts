@@ -21,7 +21,6 @@ const Env = z.object({
   MAP_STYLE_URL: urlWith('http:', 'https:').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  QUEUE_DASHBOARD_TOKEN: z.string().min(16).optional(),
 })
 
 export interface Config {
@@ -40,7 +39,6 @@ export interface Config {
   webDist: string
   migrationsDir: string
   relay: { intervalMs: number; batchSize: number }
-  queueDashboardToken?: string
 }
 
 export class ConfigError extends Error {}
@@ -71,7 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.join(repoRoot, 'web', 'dist'),
     migrationsDir: path.join(repoRoot, 'migrations'),
     relay: { intervalMs: 250, batchSize: 100 },
-    queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
   }
 }
 
