@@ -22,3 +22,26 @@ export const PricingPlan = z.object({
 export type PricingPlan = z.infer<typeof PricingPlan>
 
 export const PricingPlanList = z.object({ data: z.array(PricingPlan) })
+
+export const AddPlanBody = z.object({
+  pricingPlanId: z.coerce.number().int().positive(),
+  reAgentId: z.coerce.number().int().positive(),
+  pricingPlanFrequency: z.enum(['Monthly', 'Yearly']),
+})
+export type AddPlanBody = z.input<typeof AddPlanBody>
+
+export const PlanPurchase = z.object({
+  id: z.number().int(),
+  pricingPlanId: z.number().int(),
+  reAgentId: z.number().int(),
+  pricingPlanFrequency: z.enum(['Monthly', 'Yearly']),
+  pricingPlanStartDate: z.string(),
+  pricingPlanEndDate: z.string(),
+  totalReceivable: z.number(),
+  totalPaid: z.number(),
+  autoRenew: z.boolean(),
+  pricingPlanActiveFlag: z.boolean(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+})
+export type PlanPurchase = z.infer<typeof PlanPurchase>

@@ -1,0 +1,137 @@
+import { z } from 'zod'
+import { AgentRole, LicensedState, PhoneCountry } from '../enums.ts'
+import { Email, Flag, Id, IsoDate, OptionalText, RequiredText } from './common.ts'
+
+export const MINIMUM_AGENT_AGE = 18
+
+/** The latest date of birth allowed today: 18 years before `today` (SPEC §5). */
+export function latestDateOfBirth(today = new Date()): string {
+  const d = new Date(
+    Date.UTC(today.getUTCFullYear() - MINIMUM_AGENT_AGE, today.getUTCMonth(), today.getUTCDate()),
+  )
+  return d.toISOString().slice(0, 10)
+}
+
+export const ZipCode = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{5}$/.test(v) && Number(v) >= 10000 && Number(v) <= 99999, {
+    error: 'Zip code must be a number from 10000 to 99999',
+  })
+
+export const PhoneNumber = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .regex(/^\+?[\d\s().-]{7,20}$/, { error: 'Enter a phone number of 7 to 20 digits' })
+
+const agentShape = {
+  reAgentFirmName: OptionalText(120),
+  reAgentFirstName: RequiredText('First name', 80),
+  reAgentMiddleName: OptionalText(80),
+  reAgentLastName: RequiredText('Last name', 80),
+  reAgentEmailId: Email,
+  reAgentPhoneCountryCode: PhoneCountry,
+  reAgentPhoneNumber: PhoneNumber,
+  reAgentLicensedState: LicensedState.nullish().transform((v) => v ?? null),
+  reAgentLicenseNumber: OptionalText(40),
+  reAgentLicenseValidityFlag: Flag.optional(),
+  reAgentBrokerFirmName: RequiredText('Broker firm name', 120),
+  reAgentBrokerFirmLicense: RequiredText('Broker firm license', 40),
+  reAgentDateOfBirth: IsoDate.nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null)
+    .refine((v) => v === null || v <= latestDateOfBirth(), {
+      error: `Agents must be at least ${MINIMUM_AGENT_AGE} years old`,
+    }),
+  reAgentResidenceZipCode: ZipCode.nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
+  reAgentRole: AgentRole,
+  reAgentTeamId: Id.nullish(),
+  reAgentPartneredTeamId: Id.nullish(),
+}
+
+type AgentLike = {
+  reAgentRole: string
+  reAgentLicensedState: string | null
+  reAgentLicenseNumber: string | null
+  reAgentResidenceZipCode: string | null
+}
+
+/** Licensed state, license number and zip are required unless the role is Admin Team Member. */
+function requireLicenseUnlessAdmin(agent: AgentLike, ctx: z.RefinementCtx) {
+  if (agent.reAgentRole === 'Admin Team Member') return
+  const required: Array<[keyof AgentLike, string]> = [
+    ['reAgentLicensedState', 'Licensed state is required'],
+    ['reAgentLicenseNumber', 'License number is required'],
+    ['reAgentResidenceZipCode', 'Residence zip code is required'],
+  ]
+  for (const [field, message] of required) {
+    if (!agent[field]) ctx.addIssue({ code: 'custom', path: [field], message })
+  }
+}
+
+export const AgentFields = z.object(agentShape)
+
+export const CreateAgentBody = z
+  .object({ ...agentShape, porchlightUserId: Id })
+  .superRefine(requireLicenseUnlessAdmin)
+export type CreateAgentBody = z.input<typeof CreateAgentBody>
+
+/** On edit the licensed state, license number, broker firm details and email are read-only (ignored). */
+export const AGENT_READ_ONLY_ON_EDIT = [
+  'reAgentLicensedState',
+  'reAgentLicenseNumber',
+  'reAgentBrokerFirmName',
+  'reAgentBrokerFirmLicense',
+  'reAgentEmailId',
+] as const
+
+export const UpdateAgentBody = z
+  .object({
+    ...agentShape,
+    reAgentLicensedState: agentShape.reAgentLicensedState.optional(),
+    reAgentLicenseNumber: agentShape.reAgentLicenseNumber.optional(),
+    reAgentBrokerFirmName: z.string().optional(),
+    reAgentBrokerFirmLicense: z.string().optional(),
+    reAgentEmailId: z.string().optional(),
+    id: Id.optional(),
+  })
+  .transform((b) => {
+    const {
+      reAgentLicensedState,
+      reAgentLicenseNumber,
+      reAgentBrokerFirmName,
+      reAgentBrokerFirmLicense,
+      reAgentEmailId,
+      id,
+      ...editable
+    } = b
+    return editable
+  })
+export type UpdateAgentBody = z.input<typeof UpdateAgentBody>
+
+export const Agent = z.object({
+  id: z.number().int(),
+  porchlightUserId: z.number().int(),
+  reAgentFirmName: z.string().nullable(),
+  reAgentFirstName: z.string(),
+  reAgentMiddleName: z.string().nullable(),
+  reAgentLastName: z.string(),
+  reAgentEmailId: z.string(),
+  reAgentPhoneCountryCode: z.string(),
+  reAgentPhoneNumber: z.string(),
+  reAgentLicensedState: z.string().nullable(),
+  reAgentLicenseNumber: z.string().nullable(),
+  reAgentLicenseValidityFlag: z.boolean(),
+  reAgentBrokerFirmName: z.string(),
+  reAgentBrokerFirmLicense: z.string(),
+  reAgentDateOfBirth: z.string().nullable(),
+  reAgentResidenceZipCode: z.string().nullable(),
+  reAgentRole: z.string(),
+  reAgentTeamId: z.number().int().nullable(),
+  reAgentPartneredTeamId: z.number().int().nullable(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+})
+export type Agent = z.infer<typeof Agent>

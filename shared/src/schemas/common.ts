@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { messages } from '../messages.ts'
+
+/** SPEC §5 "standard email pattern". */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+
+export const Email = z
+  .string({ error: messages.emailIdNotValid })
+  .trim()
+  .max(254, { error: messages.emailIdNotValid })
+  .regex(EMAIL_PATTERN, { error: messages.emailIdNotValid })
+
+/** Flags travel as booleans or as SPEC's 'true'/'false' strings (API.md). */
+export const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+
+export const Id = z.coerce.number().int().positive()
+
+/** A calendar date 'YYYY-MM-DD'; a full ISO timestamp is accepted and its UTC date used. */
+export const IsoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, { error: 'Use the date format YYYY-MM-DD' })
+  .transform((v) => v.slice(0, 10))
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'Not a real date' })
+
+/** Optional text that a form may send as '' or null: all mean "not given". */
+export const OptionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+export const RequiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
