@@ -68,6 +68,7 @@ export type PlanUtilization = z.infer<typeof PlanUtilization>
 export const SignInResult = z.object({
   porchlightUserDTO: z.object({
     id: z.number().int(),
+    porchlightUserEmailId: z.string(),
     porchlightUserToken: z.string().nullable(),
     userEnabled: z.boolean(),
   }),
@@ -77,3 +78,11 @@ export const SignInResult = z.object({
   mustChangePassword: z.boolean(),
 })
 export type SignInResult = z.infer<typeof SignInResult>
+
+/** GET /signing/session: who the bearer token belongs to, for route guards. */
+export const SessionInfo = z.object({
+  user: User,
+  agent: Agent.nullable(),
+  activePlan: PlanUtilization.nullable(),
+})
+export type SessionInfo = z.infer<typeof SessionInfo>
