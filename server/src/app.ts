@@ -23,7 +23,13 @@ import { createOutbox, type Outbox } from './jobs/outbox.ts'
 import { closeQueues, createQueues, type Queues } from './jobs/queues.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { createAgentRepo } from './modules/agents/repo.ts'
+import { agentRoutes } from './modules/agents/routes.ts'
+import { type AgentService, createAgentService } from './modules/agents/service.ts'
+import { createAccountLimits } from './modules/auth/limits.ts'
 import { authPlugin } from './modules/auth/plugin.ts'
+import { createAuthRepo } from './modules/auth/repo.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { type AuthService, createAuthService } from './modules/auth/service.ts'
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts'
 import { devMailboxRoutes } from './modules/dev/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -47,6 +53,8 @@ export interface AppDeps {
   sessions: SessionService
   mailer: Mailer
   pricing: PricingService
+  agents: AgentService
+  auth: AuthService
 }
 
 declare module 'fastify' {
@@ -88,9 +96,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const queues = createQueues(redis, config.redis.prefix)
   const outbox = createOutbox(dbHandle.db, queues, () => redis.status === 'ready', config.relay.batchSize)
   const sessions = createSessionService(dbHandle.db)
+  const agentRepo = createAgentRepo(dbHandle.db)
+  const agents = createAgentService(agentRepo)
+  const pricing = createPricingService(dbHandle.db, createPricingRepo(dbHandle.db))
   const realtime = createRealtime(app.server, {
     sessions,
-    agents: createAgentRepo(dbHandle.db),
+    agents: agentRepo,
     openHouses: createOpenHouseRepo(dbHandle.db),
     redis: { pub, sub, key: `${config.redis.prefix}:socket.io` },
     corsOrigin: config.publicUrl,
@@ -107,7 +118,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime,
     sessions,
     mailer,
-    pricing: createPricingService(createPricingRepo(dbHandle.db)),
+    pricing,
+    agents,
+    auth: createAuthService({
+      db: dbHandle.db,
+      repo: createAuthRepo(dbHandle.db),
+      sessions,
+      agents,
+      pricing,
+      outbox,
+      limits: createAccountLimits(redis, config.redis.prefix),
+      config,
+      logSecrets: mailer.kind === 'store',
+      log: app.log,
+    }),
   } satisfies AppDeps)
 
   app.addHook('onClose', async () => {
@@ -167,6 +191,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes)
       await api.register(pricingRoutes)
+      await api.register(authRoutes)
+      await api.register(agentRoutes)
     },
     { prefix: '/api' },
   )

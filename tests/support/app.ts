@@ -52,6 +52,8 @@ export interface TestAppOptions {
   web?: boolean
   /** Extra routes, registered like the app's own. */
   extend?: (app: FastifyInstance) => void | Promise<void>
+  /** Adjust settings that have no environment variable (e.g. the sign-in rate limit). */
+  configure?: (config: Config) => void
 }
 
 export interface TestApp {
@@ -63,7 +65,15 @@ export interface TestApp {
   url: string
   /** Starts BullMQ workers and the outbox relay in this process, on this app's database and Redis prefix. */
   startWorker(): ReturnType<typeof startWorkerRuntime>
+  /** Calls the API as the web app does; answers the status and the parsed body. */
+  call(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<ApiAnswer>
   close(): Promise<void>
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field.
+export interface ApiAnswer<T = any> {
+  status: number
+  body: T
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -78,6 +88,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   })
   config.redis.prefix = options.sameAs?.config.redis.prefix ?? `t${randomBytes(5).toString('hex')}`
   if (!options.web) config.webDist = '/nonexistent'
+  // Test files sign in far more than a person would; the limit itself is tested with its real value.
+  config.rateLimit.signInPerMinute = 1000
+  options.configure?.(config)
   const app = await buildApp(config, { db: database.handle, extend: options.extend })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
@@ -89,6 +102,18 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: database.handle.db,
     database,
     url,
+    async call(method, path, { body, token } = {}) {
+      const headers: Record<string, string> = {}
+      if (body !== undefined) headers['content-type'] = 'application/json'
+      if (token) headers.authorization = `Bearer ${token}`
+      const res = await fetch(`${url}/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await res.text()
+      return { status: res.status, body: text ? JSON.parse(text) : null }
+    },
     startWorker() {
       const runtime = startWorkerRuntime(config, database.handle.db, pino({ level: 'silent' }))
       workers.push(runtime)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '@porchlight/server/src/db/database.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
+import type { TestApp } from './app.ts'
 
 const unique = () => randomBytes(4).toString('hex')
 
@@ -48,4 +49,48 @@ export async function makeAgent(db: Db, overrides: AgentOverrides = {}) {
     .executeTakeFirstOrThrow()
   const { token } = await createSessionService(db).create(user.id)
   return { user, agent, token }
+}
+
+export const validAgentFields = (email: string, overrides: Record<string, unknown> = {}) => ({
+  reAgentFirstName: 'Riley',
+  reAgentLastName: 'Stone',
+  reAgentEmailId: email,
+  reAgentPhoneCountryCode: 'United States',
+  reAgentPhoneNumber: '404 555 0199',
+  reAgentLicensedState: 'Georgia',
+  reAgentLicenseNumber: 'GA-778899',
+  reAgentLicenseValidityFlag: 'true',
+  reAgentBrokerFirmName: 'Peachtree Realty',
+  reAgentBrokerFirmLicense: 'FIRM-001',
+  reAgentResidenceZipCode: '30004',
+  reAgentRole: 'Real Estate Agent',
+  ...overrides,
+})
+
+/** A user who signed up and validated through the API (the code read from the database mail). */
+export async function makeValidatedUser(
+  t: Pick<TestApp, 'call' | 'db'>,
+  email = `user-${unique()}@example.com`,
+  password = 'porch-light-42',
+) {
+  const signup = await t.call('POST', '/signing/savePorchlightUser', {
+    body: { porchlightUserEmailId: email, porchlightUserPass: password, porchlightUserPassVerify: password },
+  })
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`)
+  const userId: number = signup.body.data.id
+  const mail = await t.db
+    .selectFrom('mail')
+    .select('textBody')
+    .where('toAddress', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
+  const code = /\b(\d{6})\b/.exec(mail.textBody)?.[1]
+  const validated = await t.call('GET', `/signing/validateEmailId/${userId}/${code}`)
+  if (validated.status !== 200) throw new Error(`validation failed: ${JSON.stringify(validated.body)}`)
+  return {
+    userId,
+    email,
+    password,
+    token: validated.body.data.porchlightUserDTO.porchlightUserToken as string,
+  }
 }

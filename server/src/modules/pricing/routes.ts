@@ -1,8 +1,19 @@
-import { PricingPlanList } from '@porchlight/shared'
+import { AddPlanBody, PlanPurchase, PlanUtilization, PricingPlan, PricingPlanList } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ForbiddenError } from '../../errors.ts'
+import { agentOf } from '../auth/plugin.ts'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const AgentIdParams = z.object({ reAgentId: z.coerce.number().int().positive() })
+const security = [{ bearer: [] }]
 
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { pricing } = app.deps
+  const self = (agentId: number, requested: number) => {
+    if (agentId !== requested) throw new ForbiddenError('You can only see your own plan')
+  }
+
   // Public: someone choosing a plan may have no agent profile yet (reAgentId 0).
   app.get(
     '/pricingplanmgmt/getAllOfferedPricingPlans/:reAgentId',
@@ -13,6 +24,64 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PricingPlanList },
       },
     },
-    async () => ({ data: await app.deps.pricing.listOfferedPlans() }),
+    async () => ({ data: await pricing.listOfferedPlans() }),
+  )
+
+  app.post(
+    '/pricingplanmgmt/addPricingPlanToREAgent',
+    {
+      schema: { tags: ['pricing'], security, body: AddPlanBody, response: { 201: data(PlanPurchase) } },
+      preHandler: app.requireAgent,
+    },
+    async (req, reply) => reply.status(201).send({ data: await pricing.addPlan(agentOf(req).id, req.body) }),
+  )
+
+  app.patch(
+    '/pricingplanmgmt/addPricingPlanToREAgent/:id',
+    {
+      schema: {
+        tags: ['pricing'],
+        security,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: AddPlanBody,
+        response: { 200: data(PlanPurchase) },
+      },
+      preHandler: app.requireAgent,
+    },
+    async (req) => ({ data: await pricing.changePlan(agentOf(req).id, req.params.id, req.body) }),
+  )
+
+  app.get(
+    '/pricingplanmgmt/getPlanUtilization/:reAgentId',
+    {
+      schema: {
+        tags: ['pricing'],
+        security,
+        params: AgentIdParams,
+        response: { 200: data(PlanUtilization) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => {
+      self(agentOf(req).id, req.params.reAgentId)
+      return { data: await pricing.requireUtilization(agentOf(req).id) }
+    },
+  )
+
+  app.get(
+    '/pricingplanmgmt/getActivePricingPlan/:reAgentId',
+    {
+      schema: {
+        tags: ['pricing'],
+        security,
+        params: AgentIdParams,
+        response: { 200: data(z.object({ purchase: PlanPurchase, plan: PricingPlan }).nullable()) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => {
+      self(agentOf(req).id, req.params.reAgentId)
+      return { data: await pricing.activePlan(agentOf(req).id) }
+    },
   )
 }

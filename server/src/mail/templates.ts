@@ -1,0 +1,54 @@
+// Every mail's words in one place: a subject, plain text and HTML built from the same lines.
+import type { MailContent } from './queue-mail.ts'
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+function layout(to: string, subject: string, paragraphs: string[], highlight?: string): MailContent {
+  const text = [
+    ...paragraphs.slice(0, 1),
+    ...(highlight ? [highlight] : []),
+    ...paragraphs.slice(1),
+    '— Porchlight',
+  ]
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">
+<p>${escapeHtml(paragraphs[0] ?? '')}</p>
+${highlight ? `<p style="font-size:1.5rem;font-weight:700;letter-spacing:.15em;color:#b45309">${escapeHtml(highlight)}</p>` : ''}
+${paragraphs
+  .slice(1)
+  .map((p) => `<p>${escapeHtml(p)}</p>`)
+  .join('\n')}
+<p style="color:#64748b">— Porchlight</p></body></html>`
+  return { to, subject, text: text.join('\n\n'), html }
+}
+
+export const mailTemplates = {
+  verificationCode(to: string, code: string, validateUrl: string): MailContent {
+    return layout(
+      to,
+      `Your Porchlight verification code: ${code}`,
+      [
+        'Welcome to Porchlight! Enter this code to validate your email Id:',
+        `It expires in 15 minutes. You can also open ${validateUrl}`,
+        "If you didn't sign up, you can ignore this mail.",
+      ],
+      code,
+    )
+  },
+
+  temporaryPassword(to: string, password: string, signInUrl: string): MailContent {
+    return layout(
+      to,
+      'Your Porchlight temporary password',
+      [
+        'Here is a temporary password for your Porchlight account:',
+        `Sign in with it within one hour at ${signInUrl}; it works once, and you will then choose a new password.`,
+        "Your current password keeps working. If you didn't ask for this, you can ignore this mail.",
+      ],
+      password,
+    )
+  },
+}

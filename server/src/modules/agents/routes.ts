@@ -1,0 +1,63 @@
+import { Agent, CreateAgentBody, UpdateAgentBody } from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf, userOf } from '../auth/plugin.ts'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const AgentIdParams = z.object({ reAgentId: z.coerce.number().int().positive() })
+const security = [{ bearer: [] }]
+
+export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { agents } = app.deps
+
+  // API.md: creating the profile needs the session the user got at validation or sign-in.
+  app.post(
+    '/reagentmgmt/saveREAgent',
+    {
+      schema: { tags: ['agents'], security, body: CreateAgentBody, response: { 201: data(Agent) } },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => reply.status(201).send({ data: await agents.create(userOf(req).id, req.body) }),
+  )
+
+  app.patch(
+    '/reagentmgmt/:reAgentId',
+    {
+      schema: {
+        tags: ['agents'],
+        security,
+        params: AgentIdParams,
+        body: UpdateAgentBody,
+        response: { 200: data(Agent) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req) => ({ data: await agents.update(userOf(req).id, req.params.reAgentId, req.body) }),
+  )
+
+  app.get(
+    '/reagentmgmt/getREAgentDetails/:reAgentId',
+    {
+      schema: { tags: ['agents'], security, params: AgentIdParams, response: { 200: data(Agent) } },
+      preHandler: app.requireUser,
+    },
+    async (req) => {
+      const caller = await agents.findByUserId(userOf(req).id)
+      return { data: await agents.get(caller, userOf(req).id, req.params.reAgentId) }
+    },
+  )
+
+  app.get(
+    '/reagentmgmt/getREAgentsByBrokerFirmLicense/:license',
+    {
+      schema: {
+        tags: ['agents'],
+        security,
+        params: z.object({ license: z.string().min(1).max(40) }),
+        response: { 200: data(z.array(Agent)) },
+      },
+      preHandler: app.requireAgent,
+    },
+    async (req) => ({ data: await agents.listByFirm(agentOf(req), req.params.license) }),
+  )
+}

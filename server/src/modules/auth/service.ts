@@ -1,0 +1,250 @@
+import {
+  type AuthenticateBody,
+  type ChangePasswordBody,
+  messages,
+  type SessionInfo,
+  type SignInResult,
+  type SignupBody,
+  type User,
+} from '@porchlight/shared'
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { Db } from '../../db/database.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
+import type { AgentService } from '../agents/service.ts'
+import { toAgent } from '../agents/service.ts'
+import type { PricingService } from '../pricing/service.ts'
+import type { AccountLimits } from './limits.ts'
+import {
+  generateCode,
+  generateTemporaryPassword,
+  hashPassword,
+  hashSecret,
+  sameHash,
+  verifyPassword,
+} from './passwords.ts'
+import type { AuthRepo, UserRow } from './repo.ts'
+import type { SessionService } from './sessions.ts'
+
+const CODE_TTL_MS = 15 * 60 * 1000
+const CODE_ATTEMPTS = 5
+const TEMP_PASSWORD_TTL_MS = 60 * 60 * 1000
+
+export interface AuthDeps {
+  db: Db
+  repo: AuthRepo
+  sessions: SessionService
+  agents: AgentService
+  pricing: PricingService
+  outbox: Outbox
+  limits: AccountLimits
+  /** Read when a mail is written: PUBLIC_URL may be settled after start (port 0). */
+  config: { publicUrl: string }
+  /** No SMTP: the code and temporary password are logged too, so sign-up works offline. */
+  logSecrets: boolean
+  log: FastifyBaseLogger
+}
+
+const toUser = (u: UserRow): User => ({
+  id: u.id,
+  porchlightUserEmailId: u.porchlightUserEmailId,
+  userEnabled: u.userEnabled,
+})
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
+}
+
+export function createAuthService(d: AuthDeps) {
+  async function signedIn(user: UserRow, mustChangePassword = false): Promise<SignInResult> {
+    const { token } = await d.sessions.create(user.id)
+    const agent = await d.agents.findByUserId(user.id)
+    return {
+      porchlightUserDTO: {
+        id: user.id,
+        porchlightUserEmailId: user.porchlightUserEmailId,
+        porchlightUserToken: token,
+        userEnabled: true,
+      },
+      realEstateAgentDTO: agent ? toAgent(agent) : null,
+      activePlan: agent ? await d.pricing.utilization(agent.id) : null,
+      mustChangePassword,
+    }
+  }
+
+  async function issueVerificationCode(user: UserRow, trx: Parameters<AuthRepo['issueCode']>[4]) {
+    const code = generateCode()
+    await d.repo.issueCode(user.id, 'verify_email', hashSecret(user.id, code), CODE_TTL_MS, trx)
+    const validateUrl = `${d.config.publicUrl}/validateEmail?porchlightUserId=${user.id}`
+    await queueMail(
+      trx,
+      d.outbox,
+      mailTemplates.verificationCode(user.porchlightUserEmailId, code, validateUrl),
+    )
+    if (d.logSecrets)
+      d.log.info(
+        { email: user.porchlightUserEmailId, code },
+        'verification code (no SMTP_URL: see /dev/mailbox)',
+      )
+  }
+
+  return {
+    async signup(body: z.output<typeof SignupBody>): Promise<User> {
+      if (await d.repo.findUserByEmail(body.porchlightUserEmailId)) {
+        throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
+      }
+      const passwordHash = await hashPassword(body.porchlightUserPass)
+      try {
+        const user = await inTransaction(d.db, async (trx) => {
+          const created = await d.repo.createUser(body.porchlightUserEmailId, passwordHash, trx)
+          await issueVerificationCode(created, trx)
+          return created
+        })
+        return toUser(user)
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
+        throw err
+      }
+    },
+
+    async validateEmail(userId: number, code: string): Promise<SignInResult> {
+      const invalid = () => new BadRequestError(messages.validationCodeNotValid, 'INVALID_CODE')
+      const user = await d.repo.findUserById(userId)
+      if (!user || user.userEnabled) throw invalid()
+      const [live] = await d.repo.liveCodes(userId, 'verify_email')
+      if (!live || live.attempts >= CODE_ATTEMPTS) throw invalid()
+      if (!sameHash(live.codeHash, hashSecret(userId, code))) {
+        await d.repo.countAttempt(live.id)
+        throw invalid()
+      }
+      const enabled = await inTransaction(d.db, async (trx) => {
+        if (!(await d.repo.useCode(live.id, trx))) return false
+        await d.repo.enableUser(userId, trx)
+        return true
+      })
+      if (!enabled) throw invalid()
+      return signedIn({ ...user, userEnabled: true })
+    },
+
+    async resendCode(userId: number): Promise<void> {
+      const user = await d.repo.findUserById(userId)
+      if (!user) throw new NotFoundError()
+      await d.limits.take('resend', `user:${userId}`)
+      if (user.userEnabled) return
+      await inTransaction(d.db, (trx) => issueVerificationCode(user, trx))
+    },
+
+    async authenticate(body: z.output<typeof AuthenticateBody>): Promise<SignInResult> {
+      const email = body.porchlightUserEmailId
+      const user = await d.repo.findUserByEmail(email)
+      if (!user) throw new NotFoundError(messages.noAccountWithEmail, 'NO_ACCOUNT')
+      await d.limits.assertSignInAllowed(email)
+      let mustChangePassword = false
+      if (!(await verifyPassword(user.porchlightUserPass, body.porchlightUserPass))) {
+        const temp = (await d.repo.liveCodes(user.id, 'temp_password')).find((c) =>
+          sameHash(c.codeHash, hashSecret(user.id, body.porchlightUserPass)),
+        )
+        if (!temp || !(await d.repo.useCode(temp.id))) {
+          await d.limits.signInFailed(email)
+          throw new UnauthorizedError(messages.incorrectEmailAndPassword)
+        }
+        mustChangePassword = true
+      }
+      if (!user.userEnabled) {
+        return {
+          porchlightUserDTO: {
+            id: user.id,
+            porchlightUserEmailId: user.porchlightUserEmailId,
+            porchlightUserToken: null,
+            userEnabled: false,
+          },
+          realEstateAgentDTO: null,
+          activePlan: null,
+          mustChangePassword: false,
+        }
+      }
+      return signedIn(user, mustChangePassword)
+    },
+
+    signout(sessionId: string): Promise<void> {
+      return d.sessions.revoke(sessionId)
+    },
+
+    /** Always the same answer, so nobody learns whether an account exists. */
+    async resetPassword(email: string): Promise<void> {
+      await d.limits.take('reset', email)
+      const user = await d.repo.findUserByEmail(email)
+      if (!user) return
+      const password = generateTemporaryPassword()
+      await inTransaction(d.db, async (trx) => {
+        await d.repo.issueCode(
+          user.id,
+          'temp_password',
+          hashSecret(user.id, password),
+          TEMP_PASSWORD_TTL_MS,
+          trx,
+        )
+        await queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.temporaryPassword(
+            user.porchlightUserEmailId,
+            password,
+            `${d.config.publicUrl}/signin`,
+          ),
+        )
+      })
+      if (d.logSecrets)
+        d.log.info({ email: user.porchlightUserEmailId, password }, 'temporary password (no SMTP_URL)')
+    },
+
+    async changePassword(
+      userId: number,
+      sessionId: string,
+      body: z.output<typeof ChangePasswordBody>,
+    ): Promise<void> {
+      if (body.id !== userId) throw new ForbiddenError('You can only change your own password')
+      const passwordHash = await hashPassword(body.porchlightUserPass)
+      await inTransaction(d.db, async (trx) => {
+        await d.repo.setPassword(userId, passwordHash, trx)
+        await d.repo.retireCodes(userId, 'temp_password', trx)
+      })
+      await d.sessions.revokeAllOthers(userId, sessionId)
+    },
+
+    async updateUser(userId: number, id: number, email: string): Promise<User> {
+      if (id !== userId) throw new ForbiddenError('You can only edit your own account')
+      const other = await d.repo.findUserByEmail(email)
+      if (other && other.id !== userId) throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
+      try {
+        return toUser(await d.repo.setEmail(userId, email))
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
+        throw err
+      }
+    },
+
+    async sessionInfo(userId: number): Promise<SessionInfo> {
+      const user = await d.repo.findUserById(userId)
+      if (!user) throw new NotFoundError()
+      const agent = await d.agents.findByUserId(userId)
+      return {
+        user: toUser(user),
+        agent: agent ? toAgent(agent) : null,
+        activePlan: agent ? await d.pricing.utilization(agent.id) : null,
+      }
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
