@@ -92,7 +92,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = createRedis(config.redis.url, 'command')
   const pub = createRedis(config.redis.url, 'durable')
   const sub = createRedis(config.redis.url, 'durable')
-  await whenReady(redis, 2000)
+  // The adapter subscribes as it is created: on a client still connecting, ioredis could drop that
+  // subscription, leaving this process deaf to other processes' events. Start it on ready clients.
+  await Promise.all([whenReady(redis, 2000), whenReady(pub, 2000), whenReady(sub, 2000)])
   const queues = createQueues(redis, config.redis.prefix)
   const outbox = createOutbox(dbHandle.db, queues, () => redis.status === 'ready', config.relay.batchSize)
   const sessions = createSessionService(dbHandle.db)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { migrationsDir } from '../support/global-setup.ts'
 import { withDatabase } from '../support/services.ts'
 
-const name = `pl_test_migrate_${randomBytes(4).toString('hex')}`
+const name = `pl_test_${Date.now()}_migrate_${randomBytes(4).toString('hex')}`
 let handle: DbHandle
 
 async function admin(query: string) {

@@ -21,7 +21,8 @@ export interface TestDatabase {
 /** A fresh database cloned from the migrated template: each test file gets its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl')
-  const name = `pl_test_${randomBytes(6).toString('hex')}`
+  // The creation time in the name lets a later run clear what a killed run left behind.
+  const name = `pl_test_${Date.now()}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {

@@ -49,12 +49,19 @@ export default async function setup(project: TestProject) {
       }
       await admin.query(`alter database "${templateDb}_building" rename to "${templateDb}"`)
     }
-    // Databases of earlier runs that died before cleaning up, and templates of older migrations.
-    const stale = await admin.query<{ datname: string }>(
-      `select datname from pg_database where (datname like 'pl_test_%' or datname like 'pl_template_%') and datname <> $1`,
-      [templateDb],
+    // Databases that runs killed over an hour ago left behind (a run going on beside this one keeps
+    // its own), and templates of older migrations.
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'pl_test_%' or datname like 'pl_template_%'`,
     )
-    for (const { datname } of stale.rows) {
+    const hourAgo = Date.now() - 3600_000
+    const stale = rows.filter(({ datname }) => {
+      if (datname.startsWith('pl_template_'))
+        return datname !== templateDb && !datname.startsWith(`${templateDb}_`)
+      const created = Number(/^pl_test_(\d{13})_/.exec(datname)?.[1])
+      return Number.isFinite(created) && created < hourAgo
+    })
+    for (const { datname } of stale) {
       await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {})
     }
   } finally {

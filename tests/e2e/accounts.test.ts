@@ -1,0 +1,300 @@
+import { messages } from '@porchlight/shared'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { makeAgent, makeValidatedUser, validAgentFields } from '../support/factories.ts'
+import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
+
+let t: TestApp
+let smtp: SmtpSink
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let pageErrors: string[] = []
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  t = await buildTestApp({ web: true, env: { SMTP_URL: smtp.url } })
+  t.startWorker()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+  await smtp?.close()
+})
+
+// Each test is a new visitor: its own local and session storage.
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  // A step that fails says which one, well inside the test's own time-out.
+  context.setDefaultTimeout(8_000)
+  page = await context.newPage()
+  pageErrors = []
+  page.on('pageerror', (err) => pageErrors.push(err.message))
+})
+afterEach(async () => {
+  await context.close()
+  expect(pageErrors).toEqual([])
+})
+
+let n = 0
+const freshEmail = () => `browser${++n}-${Date.now()}@example.com`
+
+/** A validated user with an agent profile (first name Jordan) and the free Solo plan, made through the API. */
+async function makeAgentWithPlan() {
+  const user = await makeValidatedUser(t, freshEmail())
+  const agent = await t.call('POST', '/reagentmgmt/saveREAgent', {
+    token: user.token,
+    body: { ...validAgentFields(user.email, { reAgentFirstName: 'Jordan' }), porchlightUserId: user.userId },
+  })
+  expect(agent.status).toBe(201)
+  const plans = await t.call('GET', '/pricingplanmgmt/getAllOfferedPricingPlans/0')
+  const solo = plans.body.data.find((plan: { pricingPlanTitle: string }) => plan.pricingPlanTitle === 'Solo')
+  const purchase = await t.call('POST', '/pricingplanmgmt/addPricingPlanToREAgent', {
+    token: user.token,
+    body: { pricingPlanId: solo.id, reAgentId: agent.body.data.id, pricingPlanFrequency: 'Monthly' },
+  })
+  expect(purchase.status).toBe(201)
+  return { ...user, agentId: agent.body.data.id as number }
+}
+
+/** A text input by its accessible name, exactly (labels carry a visual '*' for required). */
+const field = (name: string) => page.getByRole('textbox', { name, exact: true })
+
+async function signInThroughForm(email: string, password: string) {
+  await field('Email Id').fill(email)
+  await field('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}
+
+/** Starts the visit already signed in, as if an earlier visit had stored the token. */
+async function useToken(token: string) {
+  await page.goto(t.url)
+  await page.evaluate((value) => localStorage.setItem('porchlightUserToken', value), token)
+}
+
+/** Opens a react-aria select by its label and picks an option. */
+async function choose(label: string, option: string) {
+  await page.getByRole('button', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+describe('accounts in a browser', () => {
+  it('signs up, validates the mailed code, creates the agent profile, chooses Solo and reaches the dashboard', async () => {
+    const email = freshEmail()
+    const password = 'porch-light-42'
+
+    await page.goto(`${t.url}/signup`)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Porchlight User Signup')
+    const signUp = page.getByRole('button', { name: 'Sign Up' })
+    await field('Email Id').fill(email)
+    await field('Password').fill('short')
+    expect(await page.getByText(messages.recommendedPasswordLength).isVisible()).toBe(true)
+    await field('Password').fill(password)
+    await field('Re-enter Password').fill(`${password}x`)
+    expect(await page.getByText(messages.passwordNotMatching).isVisible()).toBe(true)
+    await field('Re-enter Password').fill(password)
+    // Still disabled: the agreement is not checked yet.
+    expect(await signUp.isDisabled()).toBe(true)
+    await page.getByText('I have read and agree').click()
+    await signUp.click()
+
+    await page.waitForURL(/\/validateEmail\?porchlightUserId=\d+$/)
+    const [mail] = await smtp.waitFor((m) => m.to.includes(email))
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? ''
+    expect(code).toMatch(/^\d{6}$/)
+    await field('Validation Code').fill(code)
+    await page.getByRole('button', { name: 'Validate' }).click()
+
+    await page.waitForURL(/\/signinsuccess\?porchlightUserId=\d+&source=emailvalid$/)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(messages.emailIdValidatedSuccessfully)
+    await page.getByRole('link', { name: 'Create Real Estate Agent Profile' }).click()
+
+    await page.waitForURL(/\/new\?porchlightUserId=\d+$/)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Real Estate Agent Signup')
+    const agentEmail = field('Email Id')
+    expect(await agentEmail.inputValue()).toBe(email)
+    expect(await agentEmail.getAttribute('readonly')).not.toBeNull()
+
+    // Submitting empty shows the SPEC §5 required fields beside their inputs, and focuses the first.
+    await page.getByRole('button', { name: 'Create Real Estate Agent Profile' }).click()
+    expect(await page.getByText('First name is required').isVisible()).toBe(true)
+    expect(await page.getByText('Role is required').isVisible()).toBe(true)
+    expect(await page.getByText('Licensed state is required').isVisible()).toBe(true)
+    expect(await field('First Name').evaluate((el) => el === document.activeElement)).toBe(true)
+
+    await field('First Name').fill('Riley')
+    await field('Last Name').fill('Stone')
+    await choose('Role', 'Real Estate Agent')
+    await field('Phone Number').fill('404 555 0199')
+    await choose('Licensed State', 'Georgia')
+    await field('License Number').fill('GA-778899')
+    await field('Broker Firm Name').fill('Peachtree Realty')
+    await field('Broker Firm License').fill('FIRM-001')
+    await page.getByRole('spinbutton', { name: /month/i }).click()
+    await page.keyboard.type('01151990')
+    await field('Residence Zip Code').fill('30004')
+    await page.getByRole('button', { name: 'Create Real Estate Agent Profile' }).click()
+
+    await page.waitForURL(/\/pricingplans\?reAgentId=\d+$/)
+    const reAgentId = Number(new URL(page.url()).searchParams.get('reAgentId'))
+    const token = await page.evaluate(() => localStorage.getItem('porchlightUserToken'))
+    const saved = await t.call('GET', `/reagentmgmt/getREAgentDetails/${reAgentId}`, { token: token ?? '' })
+    expect(saved.body.data).toMatchObject({
+      reAgentFirstName: 'Riley',
+      reAgentEmailId: email,
+      reAgentLicensedState: 'Georgia',
+      reAgentDateOfBirth: '1990-01-15',
+      reAgentResidenceZipCode: '30004',
+    })
+
+    await page
+      .getByRole('article', { name: 'Solo' })
+      .getByRole('button', { name: /Choose plan/ })
+      .click()
+    const dialog = page.getByRole('alertdialog')
+    expect(await dialog.textContent()).toContain(messages.confirmAddPricingPlan)
+    await dialog.getByRole('button', { name: 'Yes' }).click()
+
+    await page.waitForURL(`${t.url}/signin`)
+    await page.getByRole('status').filter({ hasText: 'Pricing Plan added successfully!' }).waitFor()
+    // The session that chose the plan is ended: the header offers Sign In again.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor()
+
+    await signInThroughForm(email, password)
+    await page.waitForURL(`${t.url}/dashboard`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard')
+    expect(await page.getByRole('link', { name: 'Welcome, Riley' }).isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: 'Schedule Open House' }).isVisible()).toBe(true)
+  })
+
+  it('shows the SPEC text for a wrong password and keeps what was typed', async () => {
+    const user = await makeAgentWithPlan()
+    await page.goto(`${t.url}/signin`)
+    await signInThroughForm(user.email, 'not-the-password')
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe(messages.incorrectEmailAndPassword)
+    expect(await field('Email Id').inputValue()).toBe(user.email)
+    expect(page.url()).toBe(`${t.url}/signin`)
+
+    // The show/hide toggle reveals the password without losing it.
+    await page.getByRole('button', { name: 'Show password' }).click()
+    expect(await field('Password').getAttribute('type')).toBe('text')
+    expect(await field('Password').inputValue()).toBe('not-the-password')
+  })
+
+  it('sends a signed-in agent whose session ended to /signin?session=expired', async () => {
+    const user = await makeAgentWithPlan()
+    await page.goto(`${t.url}/signin`)
+    await signInThroughForm(user.email, user.password)
+    await page.waitForURL(`${t.url}/dashboard`)
+    expect(await page.getByRole('link', { name: 'Welcome, Jordan' }).isVisible()).toBe(true)
+
+    await t.db.deleteFrom('session').execute()
+    await page.goto(`${t.url}/mystuff`)
+    await page.waitForURL(`${t.url}/signin?session=expired`)
+    await page.getByText(messages.sessionExpired).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
+    expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true)
+  })
+
+  it('resets a forgotten password by mail, then makes the agent choose a new one', async () => {
+    const user = await makeAgentWithPlan()
+    await page.goto(`${t.url}/signin`)
+    await page.getByRole('link', { name: 'Forgot Password?' }).click()
+    await page.waitForURL(`${t.url}/forgotPassword`)
+    await field('Email Id').fill(user.email)
+    await page.getByRole('button', { name: 'Reset My Password' }).click()
+    await page.waitForURL(`${t.url}/forgotPassword/confirm`)
+    await page.getByText(/new temporary password will be emailed/).waitFor()
+
+    const [mail] = await smtp.waitFor(
+      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
+    )
+    const temporary = mail?.text.split(/\n\s*\n/)[1]?.trim() ?? ''
+    expect(temporary.length).toBeGreaterThan(0)
+
+    await page.getByRole('link', { name: 'Sign In' }).last().click()
+    await page.waitForURL(`${t.url}/signin`)
+    await signInThroughForm(user.email, temporary)
+
+    await page.waitForURL(`${t.url}/mystuff/changeUserPass`)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('User Password Change')
+    const newPassword = 'brand-new-porch-99'
+    await field('New Password').fill(newPassword)
+    await field('Re-enter New Password').fill(newPassword)
+    await page.getByRole('button', { name: 'Change' }).click()
+
+    await page.waitForURL(`${t.url}/mystuff/changeUserPass/confirmPassChange`)
+    await page.getByText(messages.passwordChangedSuccessfully).waitFor()
+    await page.getByRole('link', { name: 'My Profile' }).click()
+    await page.waitForURL(`${t.url}/mystuff`)
+    await expect.poll(() => page.getByRole('tab', { name: 'My Real Estate Profile' }).isVisible()).toBe(true)
+
+    const signIn = await t.call('POST', '/signing/authenticate', {
+      body: { porchlightUserEmailId: user.email, porchlightUserPass: newPassword },
+    })
+    expect(signIn.status).toBe(200)
+    expect(signIn.body.data.mustChangePassword).toBe(false)
+  })
+
+  it('edits the agent profile with the license and broker fields read-only, and shows the plan tab', async () => {
+    const user = await makeAgentWithPlan()
+    await useToken(user.token)
+    await page.goto(`${t.url}/mystuff`)
+    await page.getByRole('tab', { name: 'My Real Estate Profile', selected: true }).waitFor()
+    await page.getByRole('link', { name: 'Edit' }).click()
+
+    await page.waitForURL(`${t.url}/mystuff/${user.agentId}/edit`)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Real Estate Agent Details')
+    for (const name of [
+      'Licensed State',
+      'License Number',
+      'Broker Firm Name',
+      'Broker Firm License',
+      'Email Id',
+    ]) {
+      expect(await field(name).getAttribute('readonly'), name).not.toBeNull()
+    }
+    await field('First Name').fill('Jordy')
+    await page.getByRole('button', { name: 'Update' }).click()
+
+    await page.waitForURL(`${t.url}/mystuff`)
+    await page.getByRole('link', { name: 'Welcome, Jordy' }).waitFor()
+    expect(await page.getByRole('heading', { name: /^Jordy / }).isVisible()).toBe(true)
+
+    await page.getByRole('tab', { name: 'My Pricing Plan' }).click()
+    await page.waitForURL(`${t.url}/mystuff?activeSection=myPricingPlan`)
+    const panel = page.getByRole('tabpanel')
+    await panel.getByRole('heading', { name: 'Solo' }).waitFor()
+    expect(await panel.textContent()).toContain('Monthly')
+    expect(await panel.getByRole('link', { name: 'Change Pricing Plan' }).getAttribute('href')).toBe(
+      `/pricingplans?reAgentId=${user.agentId}`,
+    )
+  })
+
+  it('shows the SPEC license text instead of Dashboard and My Stuff when the license is not valid', async () => {
+    const { token } = await makeAgent(t.db, { licenseValid: false })
+    await useToken(token)
+    for (const path of ['/dashboard', '/mystuff']) {
+      await page.goto(`${t.url}${path}`)
+      await page.getByText(messages.licenseNotValid).waitFor()
+      expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0)
+      expect(await page.getByRole('tab').count()).toBe(0)
+    }
+  })
+})
