@@ -193,6 +193,31 @@ describe('accounts in a browser', () => {
     expect(await field('Password').inputValue()).toBe('not-the-password')
   })
 
+  it('sends an unvalidated account to /validateEmail and one without a profile to /signinsuccess', async () => {
+    const email = freshEmail()
+    const password = 'porch-light-42'
+    const signup = await t.call('POST', '/signing/savePorchlightUser', {
+      body: {
+        porchlightUserEmailId: email,
+        porchlightUserPass: password,
+        porchlightUserPassVerify: password,
+      },
+    })
+    await page.goto(`${t.url}/signin`)
+    await signInThroughForm(email, password)
+    await page.waitForURL(`${t.url}/validateEmail?porchlightUserId=${signup.body.data.id}`)
+    await page.getByText(`emailed to ${email}`).waitFor()
+
+    const validated = await makeValidatedUser(t, freshEmail())
+    await page.goto(`${t.url}/signin`)
+    await signInThroughForm(validated.email, validated.password)
+    await page.waitForURL(`${t.url}/signinsuccess?porchlightUserId=${validated.userId}&source=signin`)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(messages.signedInSuccessfully)
+    await page.getByText('Your real estate agent profile is not created yet.').waitFor()
+  })
+
   it('sends a signed-in agent whose session ended to /signin?session=expired', async () => {
     const user = await makeAgentWithPlan()
     await page.goto(`${t.url}/signin`)
