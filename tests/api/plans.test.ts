@@ -148,7 +148,11 @@ describe('choosing a pricing plan', () => {
     })
     await t.db
       .updateTable('pricingPlanPurchase')
-      .set({ pricingPlanEndDate: new Date(Date.now() - 1000) })
+      // As if chosen 31 days ago.
+      .set({
+        pricingPlanStartDate: new Date(Date.now() - 31 * DAY),
+        pricingPlanEndDate: new Date(Date.now() - DAY),
+      })
       .where('reAgentId', '=', me.agentId)
       .execute()
     const signIn = await t.call('POST', '/signing/authenticate', {
