@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { ApiError, onSessionExpired } from './api/client.ts'
 import { createQueryClient } from './api/query-client.ts'
 import { NotFound } from './features/layout/not-found.tsx'
+import { RouteError, RoutePending } from './features/layout/route-error.tsx'
 import { routeTree } from './routeTree.gen.ts'
 import './ui/tokens.css'
 import './styles.css'
@@ -18,6 +19,8 @@ const router = createRouter({
   // TanStack Query decides freshness; the router always asks it.
   defaultPreloadStaleTime: 0,
   defaultNotFoundComponent: NotFound,
+  defaultErrorComponent: RouteError,
+  defaultPendingComponent: RoutePending,
   scrollRestoration: true,
 })
 

@@ -1,13 +1,5 @@
 import { z } from 'zod'
-import {
-  CancelReason,
-  FLEXI_DATE,
-  FLEXI_TIME,
-  OpenHouseFor,
-  PublishLevel,
-  ScheduleTime,
-  TimeSlot,
-} from '../enums.ts'
+import { CancelReason, FLEXI_DATE, OpenHouseFor, PublishLevel, ScheduleTime, TimeSlot } from '../enums.ts'
 import { Email, Flag, Id, IsoDate, OptionalText } from './common.ts'
 import { Property } from './property.ts'
 

@@ -100,3 +100,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   }
   return parsed.data.data
 }
+
+/**
+ * What to tell the user about a failed call: the server's own words for a 4xx (they are SPEC §8's
+ * texts where it has one), the connection message when offline, else the screen's `fallback`.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'NETWORK') return error.message
+    if (error.status >= 400 && error.status < 500 && !error.code.startsWith('HTTP_')) return error.message
+  }
+  return fallback
+}

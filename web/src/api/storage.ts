@@ -53,12 +53,75 @@ export function readLoggedInProfile(): LoggedInProfile | null {
   return profile
 }
 
-/** Stores a new session (sign-in, email validation) and tells every subscriber. */
-export function storeSession(token: string, profile: LoggedInProfile | null) {
-  localStorage.setItem(TOKEN_KEY, token)
-  if (profile) localStorage.setItem(LOGGED_IN_PROFILE_KEY, JSON.stringify(profile))
-  else localStorage.removeItem(LOGGED_IN_PROFILE_KEY)
+function write(storage: Storage, key: string, value: unknown) {
+  try {
+    if (value === null || value === undefined) storage.removeItem(key)
+    else storage.setItem(key, JSON.stringify(value))
+  } catch {
+    // A full or disabled storage only costs the cached copy; the server stays the source of truth.
+  }
+}
+
+function readJson<T>(storage: Storage, key: string, schema: z.ZodType<T>): T | null {
+  const raw = read(storage, key)
+  if (!raw) return null
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+/** The signed-in user without the token (SPEC §3 pre-login profile, session storage). */
+export const PreLoginProfile = z.looseObject({
+  id: z.number(),
+  porchlightUserEmailId: z.string(),
+  userEnabled: z.boolean(),
+})
+export type PreLoginProfile = z.infer<typeof PreLoginProfile>
+
+interface StoredSession {
+  /** Null for a disabled account: it has no session yet. */
+  token: string | null
+  user: PreLoginProfile
+  profile: LoggedInProfile | null
+  plan: unknown
+}
+
+/**
+ * Stores what sign-in or email validation answered: token and agent profile in local storage, the
+ * user and the plan utilisation in session storage (SPEC §3 "Client storage").
+ */
+export function storeSession({ token, user, profile, plan }: StoredSession) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token)
+    else localStorage.removeItem(TOKEN_KEY)
+  } catch {
+    // Without storage the session cannot outlive this page; the API calls will ask to sign in again.
+  }
+  write(localStorage, LOGGED_IN_PROFILE_KEY, profile)
+  write(sessionStorage, PRE_LOGIN_PROFILE_KEY, user)
+  write(sessionStorage, PRICING_PLAN_KEY, plan)
   notify()
+}
+
+/** Replaces the stored agent profile (agent create/update, session refresh) if it changed. */
+export function storeLoggedInProfile(profile: LoggedInProfile | null) {
+  const next = profile ? JSON.stringify(profile) : null
+  if (read(localStorage, LOGGED_IN_PROFILE_KEY) === next) return
+  write(localStorage, LOGGED_IN_PROFILE_KEY, profile)
+  notify()
+}
+
+/** Replaces the stored user (pre-login profile) and plan utilisation (session refresh). */
+export function storeUserAndPlan(user: PreLoginProfile | null, plan: unknown) {
+  write(sessionStorage, PRE_LOGIN_PROFILE_KEY, user)
+  write(sessionStorage, PRICING_PLAN_KEY, plan)
+}
+
+export function readPreLoginProfile(): PreLoginProfile | null {
+  return readJson(sessionStorage, PRE_LOGIN_PROFILE_KEY, PreLoginProfile)
 }
 
 /** Sign-out and session expiry: removes token, profile, pre-login profile and plan (SPEC §3). */

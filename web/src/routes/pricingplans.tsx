@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { readToken } from '../api/storage.ts'
 import { PricingError } from '../features/pricing/pricing-error.tsx'
 import { PricingPage } from '../features/pricing/pricing-page.tsx'
 import { PricingPending } from '../features/pricing/pricing-pending.tsx'
-import { pricingPlansQueryOptions } from '../features/pricing/queries.ts'
+import { activePlanQueryOptions, pricingPlansQueryOptions } from '../features/pricing/queries.ts'
 
 const PricingSearch = z.object({
   // A bad value is dropped rather than failing the page: the plans still show.
@@ -13,8 +14,13 @@ const PricingSearch = z.object({
 export const Route = createFileRoute('/pricingplans')({
   validateSearch: PricingSearch,
   loaderDeps: ({ search }) => ({ reAgentId: search.reAgentId ?? 0 }),
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(pricingPlansQueryOptions(deps.reAgentId)),
+  loader: ({ context, deps }) => {
+    // A signed-in agent choosing again replaces the plan in force: learn which one, without waiting.
+    if (deps.reAgentId > 0 && readToken()) {
+      void context.queryClient.prefetchQuery(activePlanQueryOptions(deps.reAgentId))
+    }
+    return context.queryClient.ensureQueryData(pricingPlansQueryOptions(deps.reAgentId))
+  },
   component: PricingPage,
   pendingComponent: PricingPending,
   errorComponent: PricingError,

@@ -1,4 +1,4 @@
-import { HrefLink, Link } from '../../ui/Link.tsx'
+import { Link } from '../../ui/Link.tsx'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import './landing.css'
 
@@ -33,13 +33,13 @@ export function Landing() {
             the leads arrive live.
           </p>
           <div className="landing__actions">
-            <HrefLink href="/signup" variant="button-primary">
+            <Link to="/signup" variant="button-primary">
               Start lead generation
               <ArrowIcon />
-            </HrefLink>
-            <HrefLink href="/signin" variant="button-secondary">
+            </Link>
+            <Link to="/signin" variant="button-secondary">
               Explore open house opportunities
-            </HrefLink>
+            </Link>
           </div>
         </div>
         <BoardPreview />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Outlet } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { Outlet, useRouterState } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { agentSocket } from '../../api/socket.ts'
 import { AriaRouterProvider } from '../../ui/AriaRouterProvider.tsx'
 import { SkipLink } from '../../ui/SkipLink.tsx'
@@ -17,6 +17,8 @@ export function AppShell() {
     if (token) void agentSocket(queryClient)
   }, [token, queryClient])
 
+  useFocusMainAfterNavigation()
+
   return (
     <AriaRouterProvider>
       <div className="app">
@@ -31,4 +33,20 @@ export function AppShell() {
       </div>
     </AriaRouterProvider>
   )
+}
+
+/**
+ * After an in-app navigation has rendered its page, focus moves to <main> (as a full page load
+ * would start at the top), so keyboard and screen-reader users continue on the new page rather than
+ * on a button that no longer exists. The first load keeps the browser's own focus.
+ */
+function useFocusMainAfterNavigation() {
+  const pathname = useRouterState({ select: (state) => state.resolvedLocation?.pathname })
+  const previous = useRef(pathname)
+  useEffect(() => {
+    if (previous.current !== undefined && previous.current !== pathname) {
+      document.getElementById('main')?.focus({ preventScroll: true })
+    }
+    previous.current = pathname
+  }, [pathname])
 }

@@ -47,9 +47,9 @@ export function SiteHeader() {
             {isSignedIn ? (
               <>
                 <li>
-                  <HrefLink href="/dashboard" variant="nav">
+                  <Link to="/dashboard" variant="nav">
                     Dashboard
-                  </HrefLink>
+                  </Link>
                 </li>
                 <li>
                   <HrefLink href="/openhouses" variant="nav">
@@ -57,14 +57,14 @@ export function SiteHeader() {
                   </HrefLink>
                 </li>
                 <li>
-                  <HrefLink href="/mystuff" variant="nav">
+                  <Link to="/mystuff" variant="nav">
                     My Stuff
-                  </HrefLink>
+                  </Link>
                 </li>
                 <li className="site-nav__welcome">
-                  <HrefLink href="/dashboard/userSettings" variant="nav">
+                  <Link to="/dashboard/userSettings" variant="nav">
                     {profile ? `Welcome, ${profile.reAgentFirstName}` : 'Welcome'}
-                  </HrefLink>
+                  </Link>
                 </li>
                 <li>
                   <form
@@ -89,14 +89,14 @@ export function SiteHeader() {
                   </Link>
                 </li>
                 <li>
-                  <HrefLink href="/signup" variant="nav">
+                  <Link to="/signup" variant="nav">
                     Sign Up
-                  </HrefLink>
+                  </Link>
                 </li>
                 <li>
-                  <HrefLink href="/signin" variant="button-primary" className="site-nav__cta">
+                  <Link to="/signin" variant="button-primary" className="site-nav__cta">
                     Sign In
-                  </HrefLink>
+                  </Link>
                 </li>
               </>
             )}

@@ -11,8 +11,13 @@ import { Button } from '../../ui/Button.tsx'
 interface PlanCardProps {
   plan: PricingPlan
   view: PlanView
-  /** Without an agent profile the plan cannot be chosen here yet. */
+  /** Without an agent profile and a session the plan cannot be chosen here yet. */
   canChoose: boolean
+  /** The agent's plan in force at this billing period: shown, not offered again. */
+  isCurrent?: boolean
+  /** While the agent's current plan is still loading the choice waits. */
+  isChoiceDisabled?: boolean
+  onChoose?: (plan: PricingPlan) => void
 }
 
 function priceParts(plan: PricingPlan, view: PlanView) {
@@ -32,7 +37,7 @@ function priceParts(plan: PricingPlan, view: PlanView) {
   }
 }
 
-export function PlanCard({ plan, view, canChoose }: PlanCardProps) {
+export function PlanCard({ plan, view, canChoose, isCurrent, isChoiceDisabled, onChoose }: PlanCardProps) {
   const titleId = `plan-${plan.id}-title`
   const hintId = `plan-${plan.id}-hint`
   const { amount, period, billing } = priceParts(plan, view)
@@ -103,6 +108,19 @@ export function PlanCard({ plan, view, canChoose }: PlanCardProps) {
         ))}
       </dl>
 
+      {canChoose && (
+        <div className="plan-card__footer">
+          <Button
+            variant={isCurrent ? 'secondary' : 'primary'}
+            isDisabled={isCurrent || isChoiceDisabled}
+            className="plan-card__choose"
+            aria-label={isCurrent ? undefined : `Choose plan ${plan.pricingPlanTitle}`}
+            onPress={() => onChoose?.(plan)}
+          >
+            {isCurrent ? 'Current plan' : 'Choose plan'}
+          </Button>
+        </div>
+      )}
       {!canChoose && (
         <div className="plan-card__footer">
           <Button variant="secondary" isDisabled aria-describedby={hintId} className="plan-card__choose">

@@ -1,19 +1,29 @@
-import type { PlanView } from '@porchlight/shared'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import type { PlanView, PricingPlan } from '@porchlight/shared'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
+import { useSession } from '../session/use-session.ts'
 import { BillingToggle } from './billing-toggle.tsx'
+import { ChoosePlanDialog } from './choose-plan-dialog.tsx'
 import { PlanCard } from './plan-card.tsx'
 import { PricingLayout } from './pricing-layout.tsx'
-import { pricingPlansQueryOptions } from './queries.ts'
+import { activePlanQueryOptions, pricingPlansQueryOptions } from './queries.ts'
 
 const routeApi = getRouteApi('/pricingplans')
 
 export function PricingPage() {
   const { reAgentId } = routeApi.useLoaderDeps()
   const { data: plans } = useSuspenseQuery(pricingPlansQueryOptions(reAgentId))
+  const { isSignedIn } = useSession()
   const [view, setView] = useState<PlanView>('monthly')
+  const [choosing, setChoosing] = useState<PricingPlan | null>(null)
   const bestDiscount = Math.max(0, ...plans.map((plan) => plan.pricingPlanPriceAnnualDiscPerc))
+
+  // API.md: choosing needs the session a user gets at email validation or sign-in.
+  const canChoose = reAgentId > 0 && isSignedIn
+  const active = useQuery({ ...activePlanQueryOptions(reAgentId), enabled: canChoose })
+  const current = active.data ?? null
+  const frequency = view === 'annual' ? 'Yearly' : 'Monthly'
 
   return (
     <PricingLayout
@@ -32,10 +42,28 @@ export function PricingPage() {
         <ul className="pricing__grid">
           {plans.map((plan) => (
             <li key={plan.id}>
-              <PlanCard plan={plan} view={view} canChoose={reAgentId > 0} />
+              <PlanCard
+                plan={plan}
+                view={view}
+                canChoose={canChoose}
+                isCurrent={
+                  current?.plan.id === plan.id && current.purchase.pricingPlanFrequency === frequency
+                }
+                isChoiceDisabled={active.isLoading}
+                onChoose={setChoosing}
+              />
             </li>
           ))}
         </ul>
+      )}
+      {canChoose && (
+        <ChoosePlanDialog
+          plan={choosing}
+          view={view}
+          reAgentId={reAgentId}
+          purchaseId={current?.purchase.id}
+          onClose={() => setChoosing(null)}
+        />
       )}
     </PricingLayout>
   )
