@@ -33,7 +33,16 @@ import { type AuthService, createAuthService } from './modules/auth/service.ts'
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts'
 import { devMailboxRoutes } from './modules/dev/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { geocoderRoutes } from './modules/geocoder/routes.ts'
+import { createInventoryRepo } from './modules/inventory/repo.ts'
+import { inventoryRoutes } from './modules/inventory/routes.ts'
+import { createInventoryService, type InventoryService } from './modules/inventory/service.ts'
 import { createOpenHouseRepo } from './modules/open-houses/repo.ts'
+import { openHouseRoutes } from './modules/open-houses/routes.ts'
+import { createOpenHouseService, type OpenHouseService } from './modules/open-houses/service.ts'
+import { createPropertyRepo } from './modules/properties/repo.ts'
+import { propertyRoutes } from './modules/properties/routes.ts'
+import { createPropertyService, type PropertyService } from './modules/properties/service.ts'
 import { createPricingRepo } from './modules/pricing/repo.ts'
 import { pricingRoutes } from './modules/pricing/routes.ts'
 import { createPricingService, type PricingService } from './modules/pricing/service.ts'
@@ -55,6 +64,9 @@ export interface AppDeps {
   pricing: PricingService
   agents: AgentService
   auth: AuthService
+  properties: PropertyService
+  inventory: InventoryService
+  openHouses: OpenHouseService
 }
 
 declare module 'fastify' {
@@ -101,10 +113,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const agentRepo = createAgentRepo(dbHandle.db)
   const agents = createAgentService(agentRepo)
   const pricing = createPricingService(dbHandle.db, createPricingRepo(dbHandle.db))
+  const openHouseRepo = createOpenHouseRepo(dbHandle.db)
+  const properties = createPropertyService(createPropertyRepo(dbHandle.db))
+  const inventory = createInventoryService(dbHandle.db, createInventoryRepo(dbHandle.db), properties)
   const realtime = createRealtime(app.server, {
     sessions,
     agents: agentRepo,
-    openHouses: createOpenHouseRepo(dbHandle.db),
+    openHouses: openHouseRepo,
     redis: { pub, sub, key: `${config.redis.prefix}:socket.io` },
     corsOrigin: config.publicUrl,
   })
@@ -134,6 +149,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       logSecrets: mailer.kind === 'store',
       log: app.log,
     }),
+    properties,
+    inventory,
+    openHouses: createOpenHouseService({ db: dbHandle.db, repo: openHouseRepo, agents, pricing, inventory, events: realtime }),
   } satisfies AppDeps)
 
   app.addHook('onClose', async () => {
@@ -195,6 +213,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(pricingRoutes)
       await api.register(authRoutes)
       await api.register(agentRoutes)
+      await api.register(propertyRoutes)
+      await api.register(inventoryRoutes)
+      await api.register(openHouseRoutes)
+      await api.register(geocoderRoutes)
     },
     { prefix: '/api' },
   )

@@ -69,6 +69,17 @@ async function signInThroughForm(email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
+const heading = () => page.getByRole('heading', { level: 1 }).textContent()
+
+/**
+ * Waits for an in-app navigation to land: the address, then the new page's h1. The address
+ * changes first, while the next page's code may still be loading and the old form still shows.
+ */
+async function arrive(url: string | RegExp, title: string) {
+  await page.waitForURL(url)
+  await expect.poll(heading).toBe(title)
+}
+
 /** Starts the visit already signed in, as if an earlier visit had stored the token. */
 async function useToken(token: string) {
   await page.goto(t.url)
@@ -87,9 +98,7 @@ describe('accounts in a browser', () => {
     const password = 'porch-light-42'
 
     await page.goto(`${t.url}/signup`)
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Porchlight User Signup')
+    await expect.poll(heading).toBe('Porchlight User Signup')
     const signUp = page.getByRole('button', { name: 'Sign Up' })
     await field('Email Id').fill(email)
     await field('Password').fill('short')
@@ -103,23 +112,20 @@ describe('accounts in a browser', () => {
     await page.getByText('I have read and agree').click()
     await signUp.click()
 
-    await page.waitForURL(/\/validateEmail\?porchlightUserId=\d+$/)
+    await arrive(/\/validateEmail\?porchlightUserId=\d+$/, 'Validate Email Id')
     const [mail] = await smtp.waitFor((m) => m.to.includes(email))
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? ''
     expect(code).toMatch(/^\d{6}$/)
     await field('Validation Code').fill(code)
     await page.getByRole('button', { name: 'Validate' }).click()
 
-    await page.waitForURL(/\/signinsuccess\?porchlightUserId=\d+&source=emailvalid$/)
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe(messages.emailIdValidatedSuccessfully)
+    await arrive(
+      /\/signinsuccess\?porchlightUserId=\d+&source=emailvalid$/,
+      messages.emailIdValidatedSuccessfully,
+    )
     await page.getByRole('link', { name: 'Create Real Estate Agent Profile' }).click()
 
-    await page.waitForURL(/\/new\?porchlightUserId=\d+$/)
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Real Estate Agent Signup')
+    await arrive(/\/new\?porchlightUserId=\d+$/, 'Real Estate Agent Signup')
     const agentEmail = field('Email Id')
     expect(await agentEmail.inputValue()).toBe(email)
     expect(await agentEmail.getAttribute('readonly')).not.toBeNull()
@@ -144,7 +150,7 @@ describe('accounts in a browser', () => {
     await field('Residence Zip Code').fill('30004')
     await page.getByRole('button', { name: 'Create Real Estate Agent Profile' }).click()
 
-    await page.waitForURL(/\/pricingplans\?reAgentId=\d+$/)
+    await arrive(/\/pricingplans\?reAgentId=\d+$/, 'Pricing plans')
     const reAgentId = Number(new URL(page.url()).searchParams.get('reAgentId'))
     const token = await page.evaluate(() => localStorage.getItem('porchlightUserToken'))
     const saved = await t.call('GET', `/reagentmgmt/getREAgentDetails/${reAgentId}`, { token: token ?? '' })
@@ -164,15 +170,14 @@ describe('accounts in a browser', () => {
     expect(await dialog.textContent()).toContain(messages.confirmAddPricingPlan)
     await dialog.getByRole('button', { name: 'Yes' }).click()
 
-    await page.waitForURL(`${t.url}/signin`)
+    await arrive(`${t.url}/signin`, 'Sign In')
     await page.getByRole('status').filter({ hasText: 'Pricing Plan added successfully!' }).waitFor()
     // The session that chose the plan is ended: the header offers Sign In again.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor()
 
     await signInThroughForm(email, password)
-    await page.waitForURL(`${t.url}/dashboard`)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard')
+    await arrive(`${t.url}/dashboard`, 'Dashboard')
     expect(await page.getByRole('link', { name: 'Welcome, Riley' }).isVisible()).toBe(true)
     expect(await page.getByRole('link', { name: 'Schedule Open House' }).isVisible()).toBe(true)
   })
@@ -180,6 +185,7 @@ describe('accounts in a browser', () => {
   it('shows the SPEC text for a wrong password and keeps what was typed', async () => {
     const user = await makeAgentWithPlan()
     await page.goto(`${t.url}/signin`)
+    await expect.poll(heading).toBe('Sign In')
     await signInThroughForm(user.email, 'not-the-password')
     const alert = page.getByRole('alert')
     await alert.waitFor()
@@ -204,30 +210,33 @@ describe('accounts in a browser', () => {
       },
     })
     await page.goto(`${t.url}/signin`)
+    await expect.poll(heading).toBe('Sign In')
     await signInThroughForm(email, password)
-    await page.waitForURL(`${t.url}/validateEmail?porchlightUserId=${signup.body.data.id}`)
+    await arrive(`${t.url}/validateEmail?porchlightUserId=${signup.body.data.id}`, 'Validate Email Id')
     await page.getByText(`emailed to ${email}`).waitFor()
 
     const validated = await makeValidatedUser(t, freshEmail())
     await page.goto(`${t.url}/signin`)
+    await expect.poll(heading).toBe('Sign In')
     await signInThroughForm(validated.email, validated.password)
-    await page.waitForURL(`${t.url}/signinsuccess?porchlightUserId=${validated.userId}&source=signin`)
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe(messages.signedInSuccessfully)
+    await arrive(
+      `${t.url}/signinsuccess?porchlightUserId=${validated.userId}&source=signin`,
+      messages.signedInSuccessfully,
+    )
     await page.getByText('Your real estate agent profile is not created yet.').waitFor()
   })
 
   it('sends a signed-in agent whose session ended to /signin?session=expired', async () => {
     const user = await makeAgentWithPlan()
     await page.goto(`${t.url}/signin`)
+    await expect.poll(heading).toBe('Sign In')
     await signInThroughForm(user.email, user.password)
-    await page.waitForURL(`${t.url}/dashboard`)
+    await arrive(`${t.url}/dashboard`, 'Dashboard')
     expect(await page.getByRole('link', { name: 'Welcome, Jordan' }).isVisible()).toBe(true)
 
     await t.db.deleteFrom('session').execute()
     await page.goto(`${t.url}/mystuff`)
-    await page.waitForURL(`${t.url}/signin?session=expired`)
+    await arrive(`${t.url}/signin?session=expired`, 'Sign In')
     await page.getByText(messages.sessionExpired).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
     expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true)
@@ -236,11 +245,12 @@ describe('accounts in a browser', () => {
   it('resets a forgotten password by mail, then makes the agent choose a new one', async () => {
     const user = await makeAgentWithPlan()
     await page.goto(`${t.url}/signin`)
+    await expect.poll(heading).toBe('Sign In')
     await page.getByRole('link', { name: 'Forgot Password?' }).click()
-    await page.waitForURL(`${t.url}/forgotPassword`)
+    await arrive(`${t.url}/forgotPassword`, 'Forgot Password?')
     await field('Email Id').fill(user.email)
     await page.getByRole('button', { name: 'Reset My Password' }).click()
-    await page.waitForURL(`${t.url}/forgotPassword/confirm`)
+    await arrive(`${t.url}/forgotPassword/confirm`, 'Check your email')
     await page.getByText(/new temporary password will be emailed/).waitFor()
 
     const [mail] = await smtp.waitFor(
@@ -249,14 +259,11 @@ describe('accounts in a browser', () => {
     const temporary = mail?.text.split(/\n\s*\n/)[1]?.trim() ?? ''
     expect(temporary.length).toBeGreaterThan(0)
 
-    await page.getByRole('link', { name: 'Sign In' }).last().click()
-    await page.waitForURL(`${t.url}/signin`)
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click()
+    await arrive(`${t.url}/signin`, 'Sign In')
     await signInThroughForm(user.email, temporary)
 
-    await page.waitForURL(`${t.url}/mystuff/changeUserPass`)
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('User Password Change')
+    await arrive(`${t.url}/mystuff/changeUserPass`, 'User Password Change')
     const newPassword = 'brand-new-porch-99'
     await field('New Password').fill(newPassword)
     await field('Re-enter New Password').fill(newPassword)
@@ -265,8 +272,8 @@ describe('accounts in a browser', () => {
     await page.waitForURL(`${t.url}/mystuff/changeUserPass/confirmPassChange`)
     await page.getByText(messages.passwordChangedSuccessfully).waitFor()
     await page.getByRole('link', { name: 'My Profile' }).click()
-    await page.waitForURL(`${t.url}/mystuff`)
-    await expect.poll(() => page.getByRole('tab', { name: 'My Real Estate Profile' }).isVisible()).toBe(true)
+    await arrive(`${t.url}/mystuff`, 'My Stuff')
+    await page.getByRole('tab', { name: 'My Real Estate Profile', selected: true }).waitFor()
 
     const signIn = await t.call('POST', '/signing/authenticate', {
       body: { porchlightUserEmailId: user.email, porchlightUserPass: newPassword },
@@ -282,10 +289,7 @@ describe('accounts in a browser', () => {
     await page.getByRole('tab', { name: 'My Real Estate Profile', selected: true }).waitFor()
     await page.getByRole('link', { name: 'Edit' }).click()
 
-    await page.waitForURL(`${t.url}/mystuff/${user.agentId}/edit`)
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Real Estate Agent Details')
+    await arrive(`${t.url}/mystuff/${user.agentId}/edit`, 'Real Estate Agent Details')
     for (const name of [
       'Licensed State',
       'License Number',
@@ -298,7 +302,7 @@ describe('accounts in a browser', () => {
     await field('First Name').fill('Jordy')
     await page.getByRole('button', { name: 'Update' }).click()
 
-    await page.waitForURL(`${t.url}/mystuff`)
+    await arrive(`${t.url}/mystuff`, 'My Stuff')
     await page.getByRole('link', { name: 'Welcome, Jordy' }).waitFor()
     expect(await page.getByRole('heading', { name: /^Jordy / }).isVisible()).toBe(true)
 

@@ -94,3 +94,59 @@ export async function makeValidatedUser(
     token: validated.body.data.porchlightUserDTO.porchlightUserToken as string,
   }
 }
+
+/** An agent (direct in the database) holding a plan, signed in. */
+export async function makePlannedAgent(db: Db, overrides: AgentOverrides = {}, planTitle = 'Brokerage') {
+  const made = await makeAgent(db, overrides)
+  const plan = await db
+    .selectFrom('pricingPlan')
+    .select('id')
+    .where('pricingPlanTitle', '=', planTitle)
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('pricingPlanPurchase')
+    .values({
+      pricingPlanId: plan.id,
+      reAgentId: made.agent.id,
+      pricingPlanFrequency: 'Monthly',
+      pricingPlanStartDate: new Date(),
+      pricingPlanEndDate: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .execute()
+  return made
+}
+
+export const propertyFields = (overrides: Record<string, unknown> = {}) => ({
+  propertyAddress1: `${Math.floor(Math.random() * 9000) + 100} Lantern Way`,
+  propertyCity: 'Alpharetta',
+  propertyState: 'Georgia',
+  propertyCounty: 'Fulton',
+  propertyZipCode: '30004',
+  propertyCountry: 'United States',
+  propertyLatitude: 34.0754,
+  propertyLongitude: -84.2941,
+  propertyType: 'Single Family Home',
+  ...overrides,
+})
+
+/** 'YYYY-MM-DD' n days from today (UTC). */
+export function daysFromNow(n: number): string {
+  return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+}
+
+export const scheduleFields = (rePropertyId: number, overrides: Record<string, unknown> = {}) => ({
+  rePropertyId,
+  openHouseFor: 'Sale',
+  scheduledDate: daysFromNow(3),
+  scheduledStartTime: '1:00 PM',
+  scheduledEndTime: '3:00 PM',
+  openHouseTimezone: 'America/New_York',
+  balloonsPutOutFlag: 'true',
+  snackServedFlag: 'false',
+  mealServedFlag: 'false',
+  drinkServedFlag: 'true',
+  openHouseInstructions: 'Lockbox on the side door.',
+  publishLevel: 'Open To All',
+  autoCloneOpenHouseFlag: 'false',
+  ...overrides,
+})

@@ -26,6 +26,10 @@ export function createAgentService(repo: AgentRepo) {
 
     teamIds: repo.teamIds,
 
+    findById(id: number): Promise<AgentRow | undefined> {
+      return repo.getById(id)
+    },
+
     /** The signed-in user's own profile; one per user, emails unique among agents. */
     async create(userId: number, body: CreateAgent): Promise<Agent> {
       if (body.porchlightUserId !== userId) throw new ForbiddenError('You can only create your own profile')

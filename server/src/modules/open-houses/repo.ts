@@ -1,8 +1,66 @@
+import { TEAM_PUBLISH_LEVELS } from '@porchlight/shared'
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Db } from '../../db/database.ts'
+import type { Trx } from '../../db/transaction.ts'
+import type { Database, OpenHouseTable } from '../../db/types.ts'
+
+export interface Viewer {
+  id: number
+  firmLicense: string
+  teamIds: number[]
+}
+
+type Eb = ExpressionBuilder<Database, 'openHouse'>
+
+/** Who may see and claim an offered open house (SPEC §6 publish levels). */
+export function eligibleFor(eb: Eb, viewer: Viewer) {
+  const levels = [
+    eb('openHouse.publishLevel', '=', 'Open To All'),
+    eb.and([eb('openHouse.publishLevel', '=', 'Market Center'), eb('openHouse.publishLevelId', '=', viewer.firmLicense)]),
+  ]
+  if (viewer.teamIds.length > 0) {
+    levels.push(
+      eb.and([
+        eb('openHouse.publishLevel', 'in', [...TEAM_PUBLISH_LEVELS]),
+        eb('openHouse.publishLevelId', 'in', viewer.teamIds.map(String)),
+      ]),
+    )
+  }
+  return eb.or(levels)
+}
+
+/** On offer to others: published, not hosted, not canceled, not past. */
+function onOffer(eb: Eb) {
+  return eb.and([
+    eb('openHouse.publishedAt', 'is not', null),
+    eb('openHouse.hostingReAgentId', 'is', null),
+    eb('openHouse.openHouseCanceledFlag', '=', false),
+    eb('openHouse.publishLevel', '!=', 'Hosting Myself'),
+    eb.or([eb('openHouse.scheduledDate', 'is', null), eb('openHouse.scheduledDate', '>=', sql<string>`current_date`)]),
+  ])
+}
+
+const fullName = (alias: 'la' | 'ha') =>
+  sql<string>`${sql.ref(`${alias}.re_agent_first_name`)} || ' ' || ${sql.ref(`${alias}.re_agent_last_name`)}`
 
 export function createOpenHouseRepo(db: Db) {
+  function withSupport(q: Db | Trx = db) {
+    return q
+      .selectFrom('openHouse')
+      .innerJoin('reAgent as la', 'la.id', 'openHouse.listingReAgentId')
+      .leftJoin('reAgent as ha', 'ha.id', 'openHouse.hostingReAgentId')
+      .selectAll('openHouse')
+      .select((eb) => [
+        fullName('la').as('listingName'),
+        sql<string | null>`case when ha.id is null then null else ${fullName('ha')} end`.as('hostingName'),
+        jsonObjectFrom(eb.selectFrom('reProperty').selectAll().whereRef('reProperty.id', '=', 'openHouse.rePropertyId')).as(
+          'property',
+        ),
+      ])
+  }
+
   return {
-    /** Who may watch an open house's live board: its listing and hosting agents. */
     participants(id: number) {
       return db
         .selectFrom('openHouse')
@@ -10,7 +68,151 @@ export function createOpenHouseRepo(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst()
     },
+
+    getById(id: number, trx: Db | Trx = db) {
+      return trx.selectFrom('openHouse').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    details(id: number, trx: Db | Trx = db) {
+      return withSupport(trx).where('openHouse.id', '=', id).executeTakeFirst()
+    },
+
+    create(values: Insertable<OpenHouseTable>, trx: Trx) {
+      return trx.insertInto('openHouse').values(values).returning('id').executeTakeFirstOrThrow()
+    },
+
+    update(id: number, values: Updateable<OpenHouseTable>, trx: Db | Trx = db) {
+      return trx
+        .updateTable('openHouse')
+        .set({ ...values, updatedDate: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** Upcoming for an agent who lists or hosts: soonest first, flexible dates last. */
+    upcoming(agentId: number, limit: number, offset: number) {
+      return withSupport()
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('openHouse.listingReAgentId', '=', agentId), eb('openHouse.hostingReAgentId', '=', agentId)]),
+            eb.or([eb('openHouse.scheduledDate', 'is', null), eb('openHouse.scheduledDate', '>=', sql<string>`current_date`)]),
+          ]),
+        )
+        .orderBy(sql`scheduled_date asc nulls last`)
+        .orderBy('openHouse.id')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    },
+
+    past(agentId: number, limit: number, offset: number) {
+      return withSupport()
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('openHouse.listingReAgentId', '=', agentId), eb('openHouse.hostingReAgentId', '=', agentId)]),
+            eb('openHouse.scheduledDate', '<', sql<string>`current_date`),
+          ]),
+        )
+        .orderBy('openHouse.scheduledDate', 'desc')
+        .orderBy('openHouse.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    },
+
+    availableToHost(viewer: Viewer, limit: number, offset: number) {
+      return withSupport()
+        .where((eb) => eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]))
+        .orderBy(sql`scheduled_date asc nulls last`)
+        .orderBy('openHouse.id')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    },
+
+    isOfferedTo(id: number, viewer: Viewer) {
+      return db
+        .selectFrom('openHouse')
+        .select('id')
+        .where('id', '=', id)
+        .where((eb) => eb.and([onOffer(eb), eligibleFor(eb, viewer)]))
+        .executeTakeFirst()
+        .then(Boolean)
+    },
+
+    /**
+     * The claim: one statement. Zero rows means someone else won, or it was never on offer to the viewer.
+     * With `schedule`, a flexible date/time is fixed in the same statement.
+     */
+    claim(
+      id: number,
+      viewer: Viewer,
+      schedule?: { scheduledDate: string; scheduledStartTime: string; scheduledEndTime: string; openHouseTimezone: string; startsAt: Date | null; endsAt: Date | null },
+      trx: Db | Trx = db,
+    ) {
+      let q = trx
+        .updateTable('openHouse')
+        .set({ hostingReAgentId: viewer.id, updatedDate: new Date(), ...(schedule as object) })
+        .where('id', '=', id)
+        .where((eb) => eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]))
+      if (!schedule) {
+        q = q
+          .where('scheduledDate', 'is not', null)
+          .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
+          .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
+      }
+      return q.returningAll().executeTakeFirst()
+    },
+
+    withdraw(id: number, hostId: number) {
+      return db
+        .updateTable('openHouse')
+        .set({ hostingReAgentId: null, updatedDate: new Date() })
+        .where('id', '=', id)
+        .where('hostingReAgentId', '=', hostId)
+        .where('openHouseCanceledFlag', '=', false)
+        .where('publishLevel', '!=', 'Hosting Myself')
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    cancel(id: number, listingId: number, reason: string) {
+      return db
+        .updateTable('openHouse')
+        .set({ openHouseCanceledFlag: true, openHouseCancelReason: reason as never, updatedDate: new Date() })
+        .where('id', '=', id)
+        .where('listingReAgentId', '=', listingId)
+        .where('openHouseCanceledFlag', '=', false)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** Serialises one listing agent's creates and publishes so a plan limit holds under concurrency. */
+    async lockAgent(agentId: number, trx: Trx) {
+      await sql`select pg_advisory_xact_lock(${agentId})`.execute(trx)
+    },
+
+    teamOfType(agentId: number, teamType: string) {
+      return db
+        .selectFrom('reTeam')
+        .leftJoin('reTeamMember', 'reTeamMember.reTeamId', 'reTeam.id')
+        .select('reTeam.id')
+        .where('reTeam.teamType', '=', teamType as never)
+        .where('reTeam.reTeamActiveFlag', '=', true)
+        .where((eb) =>
+          eb.or([
+            eb('reTeam.reTeamLeadId', '=', agentId),
+            eb('reTeam.reCoTeamLeadId', '=', agentId),
+            eb('reTeamMember.reAgentId', '=', agentId),
+          ]),
+        )
+        .orderBy(sql`(re_team.re_team_lead_id = ${agentId}) desc`)
+        .executeTakeFirst()
+    },
   }
 }
 
 export type OpenHouseRepo = ReturnType<typeof createOpenHouseRepo>
+export type OpenHouseRow = NonNullable<Awaited<ReturnType<OpenHouseRepo['getById']>>>
+export type OpenHouseDetailsRow = NonNullable<Awaited<ReturnType<OpenHouseRepo['details']>>>

@@ -1,0 +1,184 @@
+import {
+  CancelOpenHouseBody,
+  OpenHouseDetails,
+  PublicOpenHouse,
+  PublishLevel,
+  SaveOpenHouseBody,
+  UpdateScheduleBody,
+} from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { createEvent } from 'ics'
+import { z } from 'zod'
+import { ForbiddenError } from '../../errors.ts'
+import { agentOf } from '../auth/plugin.ts'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const IdParams = z.object({ id: z.coerce.number().int().positive() })
+const AgentParams = z.object({ agentId: z.coerce.number().int().positive() })
+const Paging = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+const security = [{ bearer: [] }]
+const tags = ['open houses']
+
+export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { openHouses } = app.deps
+  const guard = { preHandler: app.requireLicensedAgent }
+  const one = { 200: data(OpenHouseDetails) }
+  const self = (req: Parameters<typeof agentOf>[0], agentId: number) => {
+    if (agentOf(req).id !== agentId) throw new ForbiddenError('You can only list your own open houses')
+    return agentOf(req)
+  }
+
+  app.post(
+    '/openhousemgmt/saveOpenHouse',
+    { schema: { tags, security, body: SaveOpenHouseBody, response: { 201: data(OpenHouseDetails) } }, ...guard },
+    async (req, reply) => reply.status(201).send({ data: await openHouses.create(agentOf(req), req.body) }),
+  )
+
+  app.patch(
+    '/openhousemgmt/saveOpenHouse/:id',
+    { schema: { tags, security, params: IdParams, body: SaveOpenHouseBody, response: one }, ...guard },
+    async (req) => ({ data: await openHouses.update(agentOf(req), req.params.id, req.body) }),
+  )
+
+  app.patch(
+    '/openhousemgmt/updateOpenHouseSchedule/:id',
+    { schema: { tags, security, params: IdParams, body: UpdateScheduleBody, response: one }, ...guard },
+    async (req) => ({ data: await openHouses.claimWithSchedule(agentOf(req), req.params.id, req.body) }),
+  )
+
+  app.post(
+    '/openhousemgmt/cancelOpenHouse',
+    { schema: { tags, security, body: CancelOpenHouseBody, response: one }, ...guard },
+    async (req) => ({ data: await openHouses.cancel(agentOf(req), req.body) }),
+  )
+
+  app.get(
+    '/openhousemgmt/getOpenHouseDetails/:id',
+    { schema: { tags, security, params: IdParams, response: one }, ...guard },
+    async (req) => ({ data: await openHouses.details(agentOf(req), req.params.id) }),
+  )
+
+  app.get(
+    '/public/getOpenHouseDetails/:id',
+    { schema: { tags: ['public'], params: IdParams, response: { 200: data(PublicOpenHouse) } } },
+    async (req) => ({ data: await openHouses.publicDetails(req.params.id) }),
+  )
+
+  for (const [path, list] of [
+    ['getMyUpcomingOH', 'upcoming'],
+    ['getMyPastOH', 'past'],
+  ] as const) {
+    app.get(
+      `/openhousemgmt/${path}/:agentId`,
+      {
+        schema: { tags, security, params: AgentParams, querystring: Paging, response: { 200: data(z.array(OpenHouseDetails)) } },
+        ...guard,
+      },
+      async (req) => {
+        const agent = self(req, req.params.agentId)
+        return { data: await openHouses[list](agent.id, req.query.limit, req.query.offset) }
+      },
+    )
+  }
+
+  app.get(
+    '/openhousemgmt/getAvailableToHostOH/:agentId',
+    {
+      schema: { tags, security, params: AgentParams, querystring: Paging, response: { 200: data(z.array(OpenHouseDetails)) } },
+      ...guard,
+    },
+    async (req) => ({
+      data: await openHouses.availableToHost(self(req, req.params.agentId), req.query.limit, req.query.offset),
+    }),
+  )
+
+  app.post(
+    '/openhousemgmt/cloneOpenHouse/:id',
+    { schema: { tags, security, params: IdParams, response: { 201: data(OpenHouseDetails) } }, ...guard },
+    async (req, reply) => reply.status(201).send({ data: await openHouses.clone(agentOf(req), req.params.id) }),
+  )
+
+  app.patch(
+    '/openhousemgmt/claimToHostOpenHouse/:openHouseId/:agentId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ openHouseId: z.coerce.number().int().positive(), agentId: z.coerce.number().int().positive() }),
+        response: one,
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await openHouses.claim(agentOf(req), req.params.openHouseId, req.params.agentId) }),
+  )
+
+  app.delete(
+    '/openhousemgmt/withdrawToHostOpenHouse/:openHouseId/:agentId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ openHouseId: z.coerce.number().int().positive(), agentId: z.coerce.number().int().positive() }),
+        response: one,
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await openHouses.withdraw(agentOf(req), req.params.openHouseId, req.params.agentId) }),
+  )
+
+  app.post(
+    '/openhousemgmt/publishOpenHouseOpportunity/:openHouseId/:listingAgentId/:publishLevel',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({
+          openHouseId: z.coerce.number().int().positive(),
+          listingAgentId: z.coerce.number().int().positive(),
+          publishLevel: PublishLevel,
+        }),
+        response: one,
+      },
+      ...guard,
+    },
+    async (req) => ({
+      data: await openHouses.publish(agentOf(req), req.params.openHouseId, req.params.listingAgentId, req.params.publishLevel),
+    }),
+  )
+
+  // "Add to calendar" for the host and the listing agent.
+  app.get(
+    '/openhousemgmt/calendar/:id',
+    { schema: { tags, security, params: IdParams }, ...guard },
+    async (req, reply) => {
+      const oh = await openHouses.forCalendar(agentOf(req), req.params.id)
+      if (!oh.startsAt || !oh.endsAt) {
+        throw new ForbiddenError('Pick the date and time of this open house first', 'INVALID_STATE')
+      }
+      const { error, value } = createEvent({
+        uid: `open-house-${oh.id}@porchlight`,
+        title: `Open house: ${oh.reProperty.propertyAddress1}`,
+        description: [
+          `Listing agent: ${oh.listingREAgentName}`,
+          oh.hostingREAgentName ? `Host: ${oh.hostingREAgentName}` : '',
+          oh.openHouseInstructions ?? '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        location: oh.reProperty.completePropertyAddress,
+        start: Date.parse(oh.startsAt),
+        end: Date.parse(oh.endsAt),
+        status: oh.openHouseCanceledFlag ? 'CANCELLED' : 'CONFIRMED',
+        productId: 'porchlight/open-houses',
+      })
+      if (error || !value) throw error ?? new Error('calendar event could not be built')
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="open-house-${oh.id}.ics"`)
+        .send(value)
+    },
+  )
+}

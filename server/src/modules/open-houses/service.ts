@@ -1,0 +1,458 @@
+import {
+  type CancelOpenHouseBody,
+  isTeamLevel,
+  messages,
+  needsScheduleOnClaim,
+  type OpenHouse,
+  type OpenHouseDetails,
+  openHouseStatus,
+  type PublicOpenHouse,
+  type PublishLevel,
+  publishLevelsFor,
+  rooms,
+  type SaveOpenHouseBody,
+  type UpdateScheduleBody,
+} from '@porchlight/shared'
+import type { z } from 'zod'
+import type { Db } from '../../db/database.ts'
+import { inTransaction, type Trx } from '../../db/transaction.ts'
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PlanLimitError,
+  ValidationError,
+} from '../../errors.ts'
+import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { AgentRow } from '../agents/repo.ts'
+import type { AgentService } from '../agents/service.ts'
+import type { InventoryService } from '../inventory/service.ts'
+import type { PricingService } from '../pricing/service.ts'
+import { toProperty } from '../properties/service.ts'
+import type { OpenHouseDetailsRow, OpenHouseRepo, OpenHouseRow, Viewer } from './repo.ts'
+import { slotInstant } from './time.ts'
+
+type SaveBody = z.output<typeof SaveOpenHouseBody>
+type ScheduleBody = z.output<typeof UpdateScheduleBody>
+type CancelBody = z.output<typeof CancelOpenHouseBody>
+
+const PUBLISH_LIMIT_TEXT =
+  'You have reached the limit of publishing open houses as per your plan. Please upgrade your plan to publish more open houses.'
+
+export function toOpenHouse(row: OpenHouseRow): OpenHouse {
+  const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
+  return {
+    id: row.id,
+    rePropertyId: row.rePropertyId,
+    listingREAgentId: row.listingReAgentId,
+    hostingREAgentId: row.hostingReAgentId,
+    openHouseFor: row.openHouseFor,
+    mlsId: row.mlsId,
+    listingURL: row.listingUrl,
+    scheduledDate: row.scheduledDate,
+    scheduledStartTime: row.scheduledStartTime,
+    scheduledEndTime: row.scheduledEndTime,
+    openHouseTimezone: row.openHouseTimezone,
+    openHousePreparationDate: row.openHousePreparationDate,
+    balloonsPutOutFlag: row.balloonsPutOutFlag,
+    snackServedFlag: row.snackServedFlag,
+    mealServedFlag: row.mealServedFlag,
+    drinkServedFlag: row.drinkServedFlag,
+    openHouseInstructions: row.openHouseInstructions,
+    publishLevel: row.publishLevel,
+    publishLevelId: row.publishLevelId,
+    published: row.publishedAt !== null,
+    autoCloneOpenHouseFlag: row.autoCloneOpenHouseFlag,
+    emailIdForSharingOHFeedback: row.emailIdForSharingOhFeedback,
+    openHouseCanceledFlag: row.openHouseCanceledFlag,
+    openHouseCancelReason: row.openHouseCancelReason,
+    reInventoryId: row.reInventoryId,
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    createdDate: iso(row.createdDate) ?? '',
+    updatedDate: iso(row.updatedDate) ?? '',
+  }
+}
+
+export function toDetails(row: OpenHouseDetailsRow): OpenHouseDetails {
+  const oh = toOpenHouse(row)
+  return {
+    ...oh,
+    reProperty: toProperty(row.property as never),
+    listingREAgentName: row.listingName,
+    hostingREAgentName: row.hostingName,
+    status: openHouseStatus(oh),
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
+}
+
+function rethrowDuplicate(err: unknown): never {
+  if (isUniqueViolation(err)) throw new ConflictError('OPEN_HOUSE_ALREADY_SCHEDULED', messages.openHouseAlreadyScheduled)
+  throw err
+}
+
+export interface OpenHouseDeps {
+  db: Db
+  repo: OpenHouseRepo
+  agents: AgentService
+  pricing: PricingService
+  inventory: InventoryService
+  events: EventSink
+}
+
+export function createOpenHouseService(d: OpenHouseDeps) {
+  const { repo } = d
+
+  async function viewerOf(agent: AgentRow): Promise<Viewer> {
+    return { id: agent.id, firmLicense: agent.reAgentBrokerFirmLicense, teamIds: await d.agents.teamIds(agent.id) }
+  }
+
+  async function detailsOrThrow(id: number, trx?: Db | Trx): Promise<OpenHouseDetails> {
+    const row = await repo.details(id, trx)
+    if (!row) throw new NotFoundError()
+    return toDetails(row)
+  }
+
+  /** publishLevelId per SPEC §9: 0 Hosting Myself, -1 Open To All, firm license, or the agent's team of that type. */
+  async function publishLevelId(listing: AgentRow, level: PublishLevel): Promise<string> {
+    if (level === 'Hosting Myself') return '0'
+    if (level === 'Open To All') return '-1'
+    if (level === 'Market Center') return listing.reAgentBrokerFirmLicense
+    const team = await repo.teamOfType(listing.id, level)
+    if (!team) {
+      throw new ValidationError([{ field: 'publishLevel', message: `You have no active ${level} to publish to` }])
+    }
+    return String(team.id)
+  }
+
+  function assertLevelAllowed(agent: AgentRow, level: PublishLevel) {
+    if (!publishLevelsFor(agent.reAgentRole).includes(level)) {
+      throw new ValidationError([{ field: 'publishLevel', message: `A ${agent.reAgentRole} cannot publish to ${level}` }])
+    }
+  }
+
+  /** Team Lead and Admin Team Member choose the listing agent among licensed agents of their firm. */
+  async function listingAgentFor(caller: AgentRow, requested: number | undefined): Promise<AgentRow> {
+    if (caller.reAgentRole === 'Real Estate Agent' || requested === undefined || requested === caller.id) {
+      if (caller.reAgentRole === 'Team Lead' && requested === caller.id) {
+        throw new ValidationError([{ field: 'listingREAgentId', message: 'Choose a listing agent other than yourself' }])
+      }
+      return caller
+    }
+    const chosen = await d.agents.findById(requested)
+    if (!chosen || chosen.reAgentBrokerFirmLicense !== caller.reAgentBrokerFirmLicense || !chosen.reAgentLicenseValidityFlag) {
+      throw new ValidationError([{ field: 'listingREAgentId', message: 'Choose a licensed agent of your firm' }])
+    }
+    return chosen
+  }
+
+  async function assertCanCreate(agentId: number) {
+    const usage = await d.pricing.utilization(agentId)
+    if (!usage) throw new PlanLimitError('NO_ACTIVE_PLAN', 'No Active Plan')
+    if (usage.pricingPlanUtilization.totalCreatedOpenHouses >= usage.pricePlan.numberOfOpenHousesCreate) {
+      throw new PlanLimitError('PLAN_LIMIT_OPEN_HOUSES', messages.openHouseLimitReached)
+    }
+  }
+
+  async function assertCanPublish(agentId: number) {
+    const usage = await d.pricing.utilization(agentId)
+    if (!usage) throw new PlanLimitError('NO_ACTIVE_PLAN', 'No Active Plan')
+    if (usage.pricingPlanUtilization.totalPublishedOpenHouses >= usage.pricePlan.numberOfOpenHousesPublish) {
+      throw new PlanLimitError('PLAN_LIMIT_PUBLISH', PUBLISH_LIMIT_TEXT)
+    }
+  }
+
+  function instants(s: { scheduledDate: string | null; scheduledStartTime: string; scheduledEndTime: string; openHouseTimezone: string }) {
+    return {
+      startsAt: slotInstant(s.scheduledDate, s.scheduledStartTime, s.openHouseTimezone),
+      endsAt: slotInstant(s.scheduledDate, s.scheduledEndTime, s.openHouseTimezone),
+    }
+  }
+
+  function offerRoom(oh: { publishLevel: string; publishLevelId: string }): string | null {
+    if (oh.publishLevel === 'Open To All') return rooms.marketAll
+    if (oh.publishLevel === 'Market Center') return rooms.marketFirm(oh.publishLevelId)
+    if (isTeamLevel(oh.publishLevel)) return rooms.team(Number(oh.publishLevelId))
+    return null
+  }
+
+  function ref(oh: OpenHouseRow) {
+    return { openHouseId: oh.id, publishLevel: oh.publishLevel, publishLevelId: oh.publishLevelId }
+  }
+
+  function ownedBy(row: OpenHouseRow | undefined, agentId: number): OpenHouseRow {
+    if (!row) throw new NotFoundError()
+    if (row.listingReAgentId !== agentId) throw new ForbiddenError('Only the listing agent may do this')
+    return row
+  }
+
+  return {
+    async create(caller: AgentRow, body: SaveBody): Promise<OpenHouseDetails> {
+      const listing = await listingAgentFor(caller, body.listingREAgentId)
+      assertLevelAllowed(caller, body.publishLevel)
+      if (body.reInventoryId) await d.inventory.ownedItem(listing.id, body.reInventoryId)
+      const levelId = await publishLevelId(listing, body.publishLevel)
+      const id = await inTransaction(d.db, async (trx) => {
+        await repo.lockAgent(listing.id, trx)
+        await assertCanCreate(listing.id)
+        const { listingREAgentId: _l, listingURL, emailIdForSharingOHFeedback, openHouseCanceledFlag: _c, ...rest } = body
+        const created = await repo
+          .create(
+            {
+              ...rest,
+              listingReAgentId: listing.id,
+              listingUrl: listingURL,
+              emailIdForSharingOhFeedback: emailIdForSharingOHFeedback,
+              publishLevelId: levelId,
+              // 'Hosting Myself' needs no publish: saving makes the listing agent the host.
+              hostingReAgentId: body.publishLevel === 'Hosting Myself' ? listing.id : null,
+              reInventoryId: body.reInventoryId ?? null,
+              ...instants(body),
+            },
+            trx,
+          )
+          .catch(rethrowDuplicate)
+        emitAfterCommit(d.events, trx, rooms.agent(listing.id), 'stats.changed', { reAgentId: listing.id })
+        return created.id
+      })
+      return detailsOrThrow(id)
+    },
+
+    /** Listing agent only; once hosted by someone else the date, times and publish level stay as they are. */
+    async update(caller: AgentRow, id: number, body: SaveBody): Promise<OpenHouseDetails> {
+      const row = ownedBy(await repo.getById(id), caller.id)
+      if (row.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
+      const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'
+      const schedule = locked
+        ? {
+            scheduledDate: row.scheduledDate,
+            scheduledStartTime: row.scheduledStartTime,
+            scheduledEndTime: row.scheduledEndTime,
+            openHouseTimezone: row.openHouseTimezone,
+          }
+        : {
+            scheduledDate: body.scheduledDate,
+            scheduledStartTime: body.scheduledStartTime,
+            scheduledEndTime: body.scheduledEndTime,
+            openHouseTimezone: body.openHouseTimezone,
+          }
+      let level = { publishLevel: row.publishLevel, publishLevelId: row.publishLevelId }
+      if (!locked && body.publishLevel !== row.publishLevel) {
+        assertLevelAllowed(caller, body.publishLevel)
+        level = { publishLevel: body.publishLevel, publishLevelId: await publishLevelId(caller, body.publishLevel) }
+      }
+      const updated = await inTransaction(d.db, async (trx) => {
+        const next = await repo
+          .update(
+            id,
+            {
+              openHouseFor: body.openHouseFor,
+              mlsId: body.mlsId,
+              listingUrl: body.listingURL,
+              openHousePreparationDate: body.openHousePreparationDate,
+              balloonsPutOutFlag: body.balloonsPutOutFlag,
+              snackServedFlag: body.snackServedFlag,
+              mealServedFlag: body.mealServedFlag,
+              drinkServedFlag: body.drinkServedFlag,
+              openHouseInstructions: body.openHouseInstructions,
+              autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
+              emailIdForSharingOhFeedback: body.emailIdForSharingOHFeedback,
+              ...schedule,
+              ...level,
+              hostingReAgentId: level.publishLevel === 'Hosting Myself' ? caller.id : row.hostingReAgentId,
+              ...instants(schedule),
+            },
+            trx,
+          )
+          .catch(rethrowDuplicate)
+        if (!next) throw new NotFoundError()
+        emitAfterCommit(d.events, trx, rooms.openHouse(id), 'openHouse.updated', { openHouseId: id }, id)
+        return next
+      })
+      return detailsOrThrow(updated.id)
+    },
+
+    async publish(caller: AgentRow, id: number, listingAgentId: number, level: PublishLevel): Promise<OpenHouseDetails> {
+      if (listingAgentId !== caller.id) throw new ForbiddenError('Only the listing agent may publish')
+      assertLevelAllowed(caller, level)
+      const levelId = await publishLevelId(caller, level)
+      await inTransaction(d.db, async (trx) => {
+        const row = ownedBy(await repo.getById(id, trx), caller.id)
+        if (row.openHouseCanceledFlag || (row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself')) {
+          throw new ConflictError('INVALID_STATE', 'Only an open house without a host can be published')
+        }
+        await repo.lockAgent(caller.id, trx)
+        const offering = level !== 'Hosting Myself'
+        if (offering && row.publishedAt === null) await assertCanPublish(caller.id)
+        const next = await repo.update(
+          id,
+          {
+            publishLevel: level,
+            publishLevelId: levelId,
+            hostingReAgentId: offering ? null : caller.id,
+            publishedAt: offering ? (row.publishedAt ?? new Date()) : null,
+          },
+          trx,
+        )
+        if (!next) throw new NotFoundError()
+        const room = offerRoom(next)
+        if (room) emitAfterCommit(d.events, trx, room, 'opportunity.published', ref(next), id)
+        emitAfterCommit(d.events, trx, rooms.agent(caller.id), 'stats.changed', { reAgentId: caller.id })
+      })
+      return detailsOrThrow(id)
+    },
+
+    /** The race: one conditional UPDATE; exactly one caller gets the row. */
+    async claim(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
+      if (agentId !== caller.id) throw new ForbiddenError('You can only claim for yourself')
+      const viewer = await viewerOf(caller)
+      return this.finishClaim(caller, id, await repo.claim(id, viewer), viewer)
+    },
+
+    /** Sets a flexible date/time and claims, in one statement (SPEC §4 updateSchedule). */
+    async claimWithSchedule(caller: AgentRow, id: number, body: ScheduleBody): Promise<OpenHouseDetails> {
+      const viewer = await viewerOf(caller)
+      const schedule = { ...body, ...instants(body) }
+      const row = await repo.claim(id, viewer, schedule).catch(rethrowDuplicate)
+      return this.finishClaim(caller, id, row, viewer)
+    },
+
+    async finishClaim(caller: AgentRow, id: number, row: OpenHouseRow | undefined, viewer: Viewer): Promise<OpenHouseDetails> {
+      if (!row) {
+        const current = await repo.getById(id)
+        if (!current) throw new NotFoundError()
+        if (current.hostingReAgentId !== null && current.hostingReAgentId !== caller.id) {
+          throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
+        }
+        if (current.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', messages.claimFailed)
+        if (!(await repo.isOfferedTo(id, viewer)) || current.listingReAgentId === caller.id) {
+          throw new ForbiddenError('This open house is not offered to you')
+        }
+        if (needsScheduleOnClaim(current)) {
+          throw new ConflictError('INVALID_STATE', 'Pick the date and time of this open house to claim it')
+        }
+        throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
+      }
+      const details = await detailsOrThrow(id)
+      const room = offerRoom(row)
+      const claimed = { ...ref(row), hostingReAgentId: caller.id, hostingReAgentName: details.hostingREAgentName ?? '' }
+      d.events.emit(
+        [...(room ? [room] : []), rooms.agent(row.listingReAgentId), rooms.openHouse(id)],
+        'opportunity.claimed',
+        claimed,
+        id,
+      )
+      d.events.emit([rooms.agent(row.listingReAgentId), rooms.agent(caller.id)], 'stats.changed', {})
+      return details
+    },
+
+    async withdraw(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
+      if (agentId !== caller.id) throw new ForbiddenError('You can only withdraw yourself')
+      const row = await repo.withdraw(id, caller.id)
+      if (!row) {
+        const current = await repo.getById(id)
+        if (!current) throw new NotFoundError()
+        if (current.hostingReAgentId !== caller.id) throw new ForbiddenError('Only the hosting agent may withdraw')
+        throw new ConflictError('INVALID_STATE', 'This open house cannot be withdrawn from')
+      }
+      const room = offerRoom(row)
+      d.events.emit(
+        [...(room ? [room] : []), rooms.agent(row.listingReAgentId), rooms.openHouse(id)],
+        'opportunity.withdrawn',
+        ref(row),
+        id,
+      )
+      return detailsOrThrow(id)
+    },
+
+    async cancel(caller: AgentRow, body: CancelBody): Promise<OpenHouseDetails> {
+      const row = await repo.cancel(body.openHouseId, caller.id, body.openHouseCancelReason)
+      if (!row) {
+        const current = ownedBy(await repo.getById(body.openHouseId), caller.id)
+        if (current.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
+        throw new NotFoundError()
+      }
+      const room = offerRoom(row)
+      const to = [rooms.openHouse(row.id), rooms.agent(row.listingReAgentId)]
+      if (row.hostingReAgentId) to.push(rooms.agent(row.hostingReAgentId))
+      if (room && row.publishedAt) to.push(room)
+      d.events.emit(to, 'openHouse.canceled', { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason }, row.id)
+      return detailsOrThrow(row.id)
+    },
+
+    /** A copy to edit: same details, no date yet, not offered, not hosted (unless Hosting Myself). */
+    async clone(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+      const row = ownedBy(await repo.getById(id), caller.id)
+      if (row.autoCloneOpenHouseFlag) {
+        throw new ConflictError('INVALID_STATE', 'Auto-clone is on for this open house; it clones itself')
+      }
+      const newId = await inTransaction(d.db, async (trx) => {
+        await repo.lockAgent(caller.id, trx)
+        await assertCanCreate(caller.id)
+        const { id: _id, createdDate: _c, updatedDate: _u, publishedAt: _p, startsAt: _s, endsAt: _e, ...copy } = row
+        const created = await repo.create(
+          {
+            ...copy,
+            scheduledDate: null,
+            openHousePreparationDate: null,
+            openHouseCanceledFlag: false,
+            openHouseCancelReason: null,
+            hostingReAgentId: row.publishLevel === 'Hosting Myself' ? caller.id : null,
+            clonedFromOpenHouseId: row.id,
+          },
+          trx,
+        )
+        emitAfterCommit(d.events, trx, rooms.agent(caller.id), 'stats.changed', { reAgentId: caller.id })
+        return created.id
+      })
+      return detailsOrThrow(newId)
+    },
+
+    /** The listing or hosting agent, or an agent it is offered to. */
+    async details(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+      const details = await detailsOrThrow(id)
+      const involved = details.listingREAgentId === caller.id || details.hostingREAgentId === caller.id
+      if (!involved && !(await repo.isOfferedTo(id, await viewerOf(caller)))) throw new NotFoundError()
+      return details
+    },
+
+    async publicDetails(id: number): Promise<PublicOpenHouse> {
+      const d2 = await detailsOrThrow(id)
+      return {
+        id: d2.id,
+        rePropertyId: d2.rePropertyId,
+        openHouseFor: d2.openHouseFor,
+        scheduledDate: d2.scheduledDate,
+        scheduledStartTime: d2.scheduledStartTime,
+        scheduledEndTime: d2.scheduledEndTime,
+        openHouseTimezone: d2.openHouseTimezone,
+        openHouseCanceledFlag: d2.openHouseCanceledFlag,
+        reProperty: d2.reProperty,
+        listingREAgentName: d2.listingREAgentName,
+        hostingREAgentName: d2.hostingREAgentName,
+      }
+    },
+
+    async upcoming(agentId: number, limit: number, offset: number) {
+      return (await repo.upcoming(agentId, limit, offset)).map(toDetails)
+    },
+    async past(agentId: number, limit: number, offset: number) {
+      return (await repo.past(agentId, limit, offset)).map(toDetails)
+    },
+    async availableToHost(caller: AgentRow, limit: number, offset: number) {
+      return (await repo.availableToHost(await viewerOf(caller), limit, offset)).map(toDetails)
+    },
+
+    /** For the host's "Add to calendar". */
+    async forCalendar(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+      const details = await detailsOrThrow(id)
+      if (details.listingREAgentId !== caller.id && details.hostingREAgentId !== caller.id) throw new NotFoundError()
+      return details
+    },
+  }
+}
+
+export type OpenHouseService = ReturnType<typeof createOpenHouseService>

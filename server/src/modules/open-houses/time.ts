@@ -1,0 +1,30 @@
+import { TIME_SLOTS } from '@porchlight/shared'
+
+/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
+function offsetMs(timeZone: string, instant: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant)
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  return asUtc - instant.getTime()
+}
+
+/** The instant a calendar date and hourly slot label name in a zone; null for a flexible date or time. */
+export function slotInstant(date: string | null, slot: string, timeZone: string): Date | null {
+  const hour = (TIME_SLOTS as readonly string[]).indexOf(slot)
+  if (!date || hour < 0) return null
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const naive = Date.UTC(y, m - 1, d, hour)
+  // Two passes settle the offset across a daylight-saving change.
+  let instant = naive - offsetMs(timeZone, new Date(naive))
+  instant = naive - offsetMs(timeZone, new Date(instant))
+  return new Date(instant)
+}

@@ -1,0 +1,36 @@
+import { Property, PropertyBody } from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const IdParams = z.object({ id: z.coerce.number().int().positive() })
+const security = [{ bearer: [] }]
+
+export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { properties } = app.deps
+
+  app.post(
+    '/propertymgmt/saveREProperty',
+    {
+      schema: { tags: ['properties'], security, body: PropertyBody, response: { 201: data(Property) } },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req, reply) => reply.status(201).send({ data: await properties.create(req.body) }),
+  )
+
+  app.get(
+    '/propertymgmt/getREPropertyDetails/:id',
+    {
+      schema: { tags: ['properties'], security, params: IdParams, response: { 200: data(Property) } },
+      preHandler: app.requireAgent,
+    },
+    async (req) => ({ data: await properties.get(req.params.id) }),
+  )
+
+  // Public (guest QR pages): an address is public knowledge for a house holding an open house.
+  app.get(
+    '/public/getREPropertyDetails/:id',
+    { schema: { tags: ['public'], params: IdParams, response: { 200: data(Property) } } },
+    async (req) => ({ data: await properties.get(req.params.id) }),
+  )
+}

@@ -1,0 +1,44 @@
+import { messages } from '@porchlight/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { makePlannedAgent } from '../support/factories.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+
+let t: TestApp
+let listing: Awaited<ReturnType<typeof makePlannedAgent>>
+let claimers: Array<Awaited<ReturnType<typeof makePlannedAgent>>>
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { RATE_LIMIT_MAX: '1000000' } })
+  listing = await makePlannedAgent(t.db)
+  claimers = []
+  for (let i = 0; i < 50; i++) claimers.push(await makePlannedAgent(t.db))
+})
+afterAll(() => t.close())
+
+describe('the claim race', () => {
+  it('gives the claim to exactly one of 50 simultaneous agents, 20 times over', async () => {
+    for (let round = 0; round < 20; round++) {
+      const oh = await scheduleOpenHouse(t, listing)
+      expect((await publish(t, listing, oh.id)).status).toBe(200)
+      const answers = await Promise.all(
+        claimers.map((c) =>
+          t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${c.agent.id}`, { token: c.token }),
+        ),
+      )
+      const won = answers.filter((a) => a.status === 200)
+      const lost = answers.filter((a) => a.status === 409)
+      expect(won).toHaveLength(1)
+      expect(lost).toHaveLength(49)
+      for (const l of lost)
+        expect(l.body.error).toEqual({ code: 'ALREADY_CLAIMED', message: messages.claimFailed })
+      const row = await t.db
+        .selectFrom('openHouse')
+        .select('hostingReAgentId')
+        .where('id', '=', oh.id)
+        .executeTakeFirstOrThrow()
+      expect(row.hostingReAgentId).toBe(won[0]?.body.data.hostingREAgentId)
+      expect(won[0]?.body.data.status).toBe('Hosted')
+    }
+  }, 120_000)
+})

@@ -1,0 +1,45 @@
+import type { TestApp } from './app.ts'
+import { propertyFields, scheduleFields } from './factories.ts'
+
+/** Adds a property to the agent's inventory and schedules an open house on it through the API. */
+export async function scheduleOpenHouse(
+  t: TestApp,
+  agent: { token: string; agent: { id: number } },
+  overrides: Record<string, unknown> = {},
+) {
+  const item = await t.call('POST', '/reinventorymgmt/saveREInventory', {
+    token: agent.token,
+    body: {
+      owningREAgentId: agent.agent.id,
+      rePropertyDTO: propertyFields(),
+      reInventoryPropertyStatus: 'Property Created',
+    },
+  })
+  if (item.status !== 201) throw new Error(`inventory: ${JSON.stringify(item.body)}`)
+  const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+    token: agent.token,
+    body: scheduleFields(item.body.data.reProperty.id, { reInventoryId: item.body.data.id, ...overrides }),
+  })
+  if (res.status !== 201) throw new Error(`schedule: ${JSON.stringify(res.body)}`)
+  return res.body.data as {
+    id: number
+    rePropertyId: number
+    publishLevel: string
+    hostingREAgentId: number | null
+  }
+}
+
+export async function publish(
+  t: TestApp,
+  agent: { token: string; agent: { id: number } },
+  id: number,
+  level = 'Open To All',
+) {
+  return t.call(
+    'POST',
+    `/openhousemgmt/publishOpenHouseOpportunity/${id}/${agent.agent.id}/${encodeURIComponent(level)}`,
+    {
+      token: agent.token,
+    },
+  )
+}
