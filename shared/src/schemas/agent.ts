@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AgentRole, LicensedState, PhoneCountry } from '../enums.ts'
-import { Email, Flag, Id, IsoDate, OptionalText, RequiredText } from './common.ts'
+import { Email, Flag, Id, IsoDate, OptionalText, RequiredText, whenValid } from './common.ts'
 
 export const MINIMUM_AGENT_AGE = 18
 
@@ -75,7 +75,10 @@ export const AgentFields = z.object(agentShape)
 
 export const CreateAgentBody = z
   .object({ ...agentShape, porchlightUserId: Id })
-  .superRefine(requireLicenseUnlessAdmin)
+  .superRefine(
+    requireLicenseUnlessAdmin,
+    whenValid('reAgentRole', 'reAgentLicensedState', 'reAgentLicenseNumber', 'reAgentResidenceZipCode'),
+  )
 export type CreateAgentBody = z.input<typeof CreateAgentBody>
 
 /** On edit the licensed state, license number, broker firm details and email are read-only (ignored). */

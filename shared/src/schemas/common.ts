@@ -38,3 +38,14 @@ export const RequiredText = (label: string, max = 200) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
+
+/**
+ * For a cross-field refinement: run it even when other fields failed, as long as the fields it reads
+ * parsed, so a form gets every message at once.
+ */
+export function whenValid(...fields: string[]) {
+  return {
+    when: (payload: { issues: ReadonlyArray<{ path?: PropertyKey[] | undefined }> }) =>
+      payload.issues.every((issue) => !fields.includes(String(issue.path?.[0]))),
+  }
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CancelReason, FLEXI_DATE, OpenHouseFor, PublishLevel, ScheduleTime, TimeSlot } from '../enums.ts'
-import { Email, Flag, Id, IsoDate, OptionalText } from './common.ts'
+import { Email, Flag, Id, IsoDate, OptionalText, whenValid } from './common.ts'
 import { Property } from './property.ts'
 
 export const INSTRUCTIONS_LIMIT = 200
@@ -102,7 +102,17 @@ export function checkScheduleDates(s: ScheduleLike, ctx: z.RefinementCtx, now = 
   }
 }
 
-export const SaveOpenHouseBody = z.object(scheduleShape).superRefine((s, ctx) => checkScheduleDates(s, ctx))
+const SCHEDULE_FIELDS = [
+  'scheduledDate',
+  'scheduledStartTime',
+  'scheduledEndTime',
+  'openHouseTimezone',
+  'openHousePreparationDate',
+]
+
+export const SaveOpenHouseBody = z
+  .object(scheduleShape)
+  .superRefine((s, ctx) => checkScheduleDates(s, ctx), whenValid(...SCHEDULE_FIELDS))
 export type SaveOpenHouseBody = z.input<typeof SaveOpenHouseBody>
 
 /** The update-schedule form offers no flexible options: the claimer fixes date and times. */
@@ -113,7 +123,10 @@ export const UpdateScheduleBody = z
     scheduledEndTime: TimeSlot,
     openHouseTimezone: scheduleShape.openHouseTimezone,
   })
-  .superRefine((s, ctx) => checkScheduleDates({ ...s, openHousePreparationDate: null }, ctx))
+  .superRefine(
+    (s, ctx) => checkScheduleDates({ ...s, openHousePreparationDate: null }, ctx),
+    whenValid(...SCHEDULE_FIELDS),
+  )
 export type UpdateScheduleBody = z.input<typeof UpdateScheduleBody>
 
 export const CancelOpenHouseBody = z.object({

@@ -1,0 +1,487 @@
+import { FLEXI_DATE, FLEXI_TIME, messages } from '@porchlight/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { daysFromNow, makePlannedAgent, propertyFields, scheduleFields } from '../support/factories.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
+const agent = (overrides: Parameters<typeof makePlannedAgent>[1] = {}, plan?: string) =>
+  makePlannedAgent(t.db, overrides, plan)
+const claim = (oh: { id: number }, who: Agent) =>
+  t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${who.agent.id}`, { token: who.token })
+const fields = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field).sort()
+
+async function property(owner: Agent) {
+  const item = await t.call('POST', '/reinventorymgmt/saveREInventory', {
+    token: owner.token,
+    body: {
+      owningREAgentId: owner.agent.id,
+      rePropertyDTO: propertyFields(),
+      reInventoryPropertyStatus: 'Property Created',
+    },
+  })
+  return item.body.data as { id: number; reProperty: { id: number; completePropertyAddress: string } }
+}
+
+describe('inventory', () => {
+  it('adds a property with its complete address, lists it for its owner only, and deletes it while just created', async () => {
+    const owner = await agent()
+    const item = await property(owner)
+    expect(item.reProperty.completePropertyAddress).toMatch(
+      /Lantern Way, Alpharetta, Georgia 30004, United States$/,
+    )
+    const list = await t.call(
+      'GET',
+      `/reinventorymgmt/getOHEligibleREInventoryByOwningREAgentId/${owner.agent.id}`,
+      { token: owner.token },
+    )
+    expect(list.body.data.map((i: { id: number }) => i.id)).toEqual([item.id])
+
+    const stranger = await agent()
+    expect(
+      (await t.call('GET', `/reinventorymgmt/getREInventoryDetails/${item.id}`, { token: stranger.token }))
+        .status,
+    ).toBe(403)
+    expect(
+      (await t.call('DELETE', `/reinventorymgmt/deleteREInventory/${item.id}`, { token: stranger.token }))
+        .status,
+    ).toBe(403)
+
+    const deleted = await t.call('DELETE', `/reinventorymgmt/deleteREInventory/${item.id}`, {
+      token: owner.token,
+    })
+    expect(deleted.body.data.message).toBe(messages.propertyDeletedFromInventory)
+    const after = await t.call(
+      'GET',
+      `/reinventorymgmt/getOHEligibleREInventoryByOwningREAgentId/${owner.agent.id}`,
+      { token: owner.token },
+    )
+    expect(after.body.data).toEqual([])
+  })
+
+  it('refuses to delete a property whose status moved past Property Created', async () => {
+    const owner = await agent()
+    const item = await property(owner)
+    const updated = await t.call('PATCH', `/reinventorymgmt/saveREInventory/${item.id}`, {
+      token: owner.token,
+      body: { reInventoryPropertyStatus: 'Active' },
+    })
+    expect(updated.body.data.reInventoryPropertyStatus).toBe('Active')
+    const res = await t.call('DELETE', `/reinventorymgmt/deleteREInventory/${item.id}`, {
+      token: owner.token,
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.error).toEqual({ code: 'INVALID_STATE', message: messages.inventoryDeleteFailed })
+  })
+
+  it('requires the property search form fields', async () => {
+    const owner = await agent()
+    const res = await t.call('POST', '/reinventorymgmt/saveREInventory', {
+      token: owner.token,
+      body: {
+        owningREAgentId: owner.agent.id,
+        rePropertyDTO: propertyFields({
+          propertyCity: '',
+          propertyCounty: '',
+          propertyType: 'Castle',
+          propertyCountry: 'Mexico',
+        }),
+        reInventoryPropertyStatus: 'Property Created',
+      },
+    })
+    expect(res.status).toBe(422)
+    expect(fields(res.body)).toEqual([
+      'rePropertyDTO.propertyCity',
+      'rePropertyDTO.propertyCountry',
+      'rePropertyDTO.propertyCounty',
+      'rePropertyDTO.propertyType',
+    ])
+  })
+})
+
+describe('scheduling', () => {
+  it('saves an open house with its supporting data, not yet on offer', async () => {
+    const me = await agent()
+    const oh = await scheduleOpenHouse(t, me)
+    const details = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: me.token })
+    expect(details.body.data).toMatchObject({
+      listingREAgentId: me.agent.id,
+      hostingREAgentId: null,
+      published: false,
+      status: 'Not Hosted',
+      balloonsPutOutFlag: true,
+      publishLevelId: '-1',
+      listingREAgentName: `Avery ${me.agent.reAgentLastName}`,
+    })
+    expect(details.body.data.startsAt).toBe(`${daysFromNow(3)}T${details.body.data.startsAt.slice(11)}`)
+    const other = await agent()
+    const offered = await t.call('GET', `/openhousemgmt/getAvailableToHostOH/${other.agent.id}`, {
+      token: other.token,
+    })
+    expect(offered.body.data.map((o: { id: number }) => o.id)).not.toContain(oh.id)
+  })
+
+  it('checks the SPEC §5 schedule rules', async () => {
+    const me = await agent()
+    const item = await property(me)
+    const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: me.token,
+      body: scheduleFields(item.reProperty.id, {
+        scheduledDate: daysFromNow(-1),
+        openHousePreparationDate: daysFromNow(-2),
+        openHouseInstructions: 'x'.repeat(201),
+        openHouseFor: 'Lease',
+        scheduledEndTime: '12:00 PM',
+      }),
+    })
+    expect(res.status).toBe(422)
+    expect(fields(res.body)).toEqual([
+      'openHouseFor',
+      'openHouseInstructions',
+      'openHousePreparationDate',
+      'scheduledDate',
+      'scheduledEndTime',
+    ])
+  })
+
+  it('refuses a second open house for the same property and date with the SPEC text', async () => {
+    const me = await agent()
+    const item = await property(me)
+    const body = scheduleFields(item.reProperty.id)
+    expect((await t.call('POST', '/openhousemgmt/saveOpenHouse', { token: me.token, body })).status).toBe(201)
+    const dup = await t.call('POST', '/openhousemgmt/saveOpenHouse', { token: me.token, body })
+    expect(dup.status).toBe(409)
+    expect(dup.body.error).toEqual({
+      code: 'OPEN_HOUSE_ALREADY_SCHEDULED',
+      message: messages.openHouseAlreadyScheduled,
+    })
+  })
+
+  it('makes the listing agent the host when Hosting Myself, with no publish needed', async () => {
+    const me = await agent()
+    const oh = await scheduleOpenHouse(t, me, { publishLevel: 'Hosting Myself' })
+    expect(oh).toMatchObject({ hostingREAgentId: me.agent.id, publishLevel: 'Hosting Myself' })
+  })
+
+  it('offers each role only its publish levels', async () => {
+    const plain = await agent({ role: 'Real Estate Agent' })
+    const item = await property(plain)
+    const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: plain.token,
+      body: scheduleFields(item.reProperty.id, { publishLevel: 'Real Estate Team' }),
+    })
+    expect(res.status).toBe(422)
+    expect(fields(res.body)).toEqual(['publishLevel'])
+
+    const lead = await agent({ role: 'Team Lead' })
+    const leadItem = await property(lead)
+    const mine = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: lead.token,
+      body: scheduleFields(leadItem.reProperty.id, { publishLevel: 'Hosting Myself' }),
+    })
+    expect(mine.status).toBe(422)
+  })
+
+  it('stops creating at the plan limit with the SPEC text', async () => {
+    const me = await agent({}, 'Solo')
+    const item = await property(me)
+    for (let i = 0; i < 24; i++) {
+      await t.db
+        .insertInto('openHouse')
+        .values({
+          rePropertyId: item.reProperty.id,
+          listingReAgentId: me.agent.id,
+          openHouseFor: 'Sale',
+          scheduledStartTime: '1:00 PM',
+          scheduledEndTime: '2:00 PM',
+          publishLevel: 'Hosting Myself',
+          publishLevelId: '0',
+        })
+        .execute()
+    }
+    const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: me.token,
+      body: scheduleFields(item.reProperty.id),
+    })
+    expect(res.status).toBe(402)
+    expect(res.body.error).toEqual({
+      code: 'PLAN_LIMIT_OPEN_HOUSES',
+      message: messages.openHouseLimitReached,
+    })
+    const usage = await t.call('GET', `/pricingplanmgmt/getPlanUtilization/${me.agent.id}`, {
+      token: me.token,
+    })
+    expect(usage.body.data.pricingPlanUtilization.totalCreatedOpenHouses).toBe(24)
+  })
+
+  it('stops publishing at the plan limit', async () => {
+    const me = await agent({}, 'Solo')
+    const ids: number[] = []
+    for (let i = 0; i < 13; i++) ids.push((await scheduleOpenHouse(t, me)).id)
+    for (const id of ids.slice(0, 12)) expect((await publish(t, me, id)).status).toBe(200)
+    const over = await publish(t, me, ids[12] as number)
+    expect(over.status).toBe(402)
+    expect(over.body.error.code).toBe('PLAN_LIMIT_PUBLISH')
+  })
+
+  it('lets a Team Lead schedule for a licensed agent of the firm but not for itself or another firm', async () => {
+    const lead = await agent({ role: 'Team Lead', brokerFirmLicense: 'FIRM-TL' })
+    const member = await agent({ brokerFirmLicense: 'FIRM-TL' })
+    const outsider = await agent({ brokerFirmLicense: 'FIRM-X' })
+    const item = await property(lead)
+    const ok = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: lead.token,
+      body: scheduleFields(item.reProperty.id, {
+        listingREAgentId: member.agent.id,
+        reInventoryId: undefined,
+      }),
+    })
+    expect(ok.status).toBe(201)
+    expect(ok.body.data.listingREAgentId).toBe(member.agent.id)
+    for (const who of [lead, outsider]) {
+      const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+        token: lead.token,
+        body: scheduleFields(item.reProperty.id, {
+          listingREAgentId: who.agent.id,
+          scheduledDate: daysFromNow(5),
+        }),
+      })
+      expect(res.status).toBe(422)
+      expect(fields(res.body)).toEqual(['listingREAgentId'])
+    }
+  })
+})
+
+describe('permissions of SPEC §6', () => {
+  it('lets only the listing agent edit, publish, cancel and clone', async () => {
+    const listing = await agent()
+    const other = await agent()
+    const oh = await scheduleOpenHouse(t, listing)
+    const body = scheduleFields(oh.rePropertyId, { openHouseInstructions: 'changed' })
+    expect(
+      (await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, { token: other.token, body })).status,
+    ).toBe(403)
+    expect((await publish(t, other, oh.id)).status).toBe(403)
+    const cancel = { openHouseId: oh.id, openHouseCancelReason: 'Other', openHouseCanceledFlag: true }
+    expect(
+      (await t.call('POST', '/openhousemgmt/cancelOpenHouse', { token: other.token, body: cancel })).status,
+    ).toBe(403)
+    expect(
+      (await t.call('POST', `/openhousemgmt/cloneOpenHouse/${oh.id}`, { token: other.token })).status,
+    ).toBe(403)
+    expect(
+      (await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: other.token })).status,
+    ).toBe(404)
+
+    const edited = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+      token: listing.token,
+      body,
+    })
+    expect(edited.body.data.openHouseInstructions).toBe('changed')
+  })
+
+  it('answers anonymous callers 403 SESSION_EXPIRED', async () => {
+    const res = await t.call('GET', '/openhousemgmt/getMyUpcomingOH/1')
+    expect(res.status).toBe(403)
+    expect(res.body.error.code).toBe('SESSION_EXPIRED')
+  })
+
+  it('offers Market Center to the same firm only, and a team level to its members only', async () => {
+    const listing = await agent({ role: 'Admin Team Member', brokerFirmLicense: 'FIRM-MC' })
+    const sameFirm = await agent({ brokerFirmLicense: 'FIRM-MC' })
+    const otherFirm = await agent({ brokerFirmLicense: 'FIRM-OTHER' })
+    const market = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
+    await publish(t, listing, market.id, 'Market Center')
+    expect((await claim(market, otherFirm)).status).toBe(403)
+    const seen = await t.call('GET', `/openhousemgmt/getAvailableToHostOH/${sameFirm.agent.id}`, {
+      token: sameFirm.token,
+    })
+    expect(seen.body.data.map((o: { id: number }) => o.id)).toContain(market.id)
+
+    const team = await t.db
+      .insertInto('reTeam')
+      .values({
+        reTeamName: 'Peach',
+        teamType: 'Real Estate Team',
+        reTeamLeadId: listing.agent.id,
+        createdByReAgentId: listing.agent.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const member = await agent({ brokerFirmLicense: 'FIRM-MC' })
+    await t.db
+      .insertInto('reTeamMember')
+      .values({ reTeamId: team.id, reAgentId: member.agent.id, addedByReAgentId: listing.agent.id })
+      .execute()
+    const teamOh = await scheduleOpenHouse(t, listing, { publishLevel: 'Real Estate Team' })
+    expect((await publish(t, listing, teamOh.id, 'Real Estate Team')).body.data.publishLevelId).toBe(
+      String(team.id),
+    )
+    expect((await claim(teamOh, sameFirm)).status).toBe(403)
+    expect((await claim(teamOh, member)).status).toBe(200)
+  })
+
+  it('sends a flexible date through updateSchedule, which sets it and claims at once', async () => {
+    const listing = await agent()
+    const host = await agent()
+    const oh = await scheduleOpenHouse(t, listing, {
+      scheduledDate: FLEXI_DATE,
+      scheduledStartTime: FLEXI_TIME,
+    })
+    await publish(t, listing, oh.id)
+    const list = await t.call('GET', `/openhousemgmt/getAvailableToHostOH/${host.agent.id}`, {
+      token: host.token,
+    })
+    expect(list.body.data.find((o: { id: number }) => o.id === oh.id)?.status).toBe('Pick your own date')
+    const direct = await claim(oh, host)
+    expect(direct.status).toBe(409)
+    expect(direct.body.error.code).toBe('INVALID_STATE')
+
+    const flexiAgain = await t.call('PATCH', `/openhousemgmt/updateOpenHouseSchedule/${oh.id}`, {
+      token: host.token,
+      body: {
+        scheduledDate: daysFromNow(4),
+        scheduledStartTime: FLEXI_TIME,
+        scheduledEndTime: '4:00 PM',
+        openHouseTimezone: 'America/Chicago',
+      },
+    })
+    expect(flexiAgain.status).toBe(422)
+    const res = await t.call('PATCH', `/openhousemgmt/updateOpenHouseSchedule/${oh.id}`, {
+      token: host.token,
+      body: {
+        scheduledDate: daysFromNow(4),
+        scheduledStartTime: '2:00 PM',
+        scheduledEndTime: '4:00 PM',
+        openHouseTimezone: 'America/Chicago',
+      },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      hostingREAgentId: host.agent.id,
+      scheduledDate: daysFromNow(4),
+      status: 'Hosted',
+    })
+  })
+
+  it('locks date, times and publish level on edit once hosted', async () => {
+    const listing = await agent()
+    const host = await agent()
+    const oh = await scheduleOpenHouse(t, listing)
+    await publish(t, listing, oh.id)
+    await claim(oh, host)
+    const res = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+      token: listing.token,
+      body: scheduleFields(oh.rePropertyId, {
+        scheduledDate: daysFromNow(9),
+        publishLevel: 'Market Center',
+        mlsId: 'MLS-9',
+      }),
+    })
+    expect(res.body.data).toMatchObject({
+      scheduledDate: daysFromNow(3),
+      publishLevel: 'Open To All',
+      mlsId: 'MLS-9',
+    })
+  })
+
+  it('lets only the host withdraw, never from Hosting Myself, and puts it back on offer', async () => {
+    const listing = await agent()
+    const host = await agent()
+    const oh = await scheduleOpenHouse(t, listing)
+    await publish(t, listing, oh.id)
+    await claim(oh, host)
+    expect(
+      (
+        await t.call('DELETE', `/openhousemgmt/withdrawToHostOpenHouse/${oh.id}/${listing.agent.id}`, {
+          token: listing.token,
+        })
+      ).status,
+    ).toBe(403)
+    const res = await t.call('DELETE', `/openhousemgmt/withdrawToHostOpenHouse/${oh.id}/${host.agent.id}`, {
+      token: host.token,
+    })
+    expect(res.body.data).toMatchObject({ hostingREAgentId: null, status: 'Not Hosted' })
+
+    const mine = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    const self = await t.call(
+      'DELETE',
+      `/openhousemgmt/withdrawToHostOpenHouse/${mine.id}/${listing.agent.id}`,
+      { token: listing.token },
+    )
+    expect(self.status).toBe(409)
+  })
+
+  it('cancels with a required reason, and a canceled open house cannot be claimed', async () => {
+    const listing = await agent()
+    const host = await agent()
+    const oh = await scheduleOpenHouse(t, listing)
+    await publish(t, listing, oh.id)
+    const noReason = await t.call('POST', '/openhousemgmt/cancelOpenHouse', {
+      token: listing.token,
+      body: { openHouseId: oh.id },
+    })
+    expect(noReason.status).toBe(422)
+    const res = await t.call('POST', '/openhousemgmt/cancelOpenHouse', {
+      token: listing.token,
+      body: {
+        openHouseId: oh.id,
+        openHouseCancelReason: 'Seller Not Available',
+        openHouseCanceledFlag: 'true',
+      },
+    })
+    expect(res.body.data).toMatchObject({ status: 'Canceled', openHouseCancelReason: 'Seller Not Available' })
+    expect((await claim(oh, host)).status).toBe(409)
+  })
+
+  it('clones into an undated copy, unless auto-clone is on', async () => {
+    const listing = await agent()
+    const oh = await scheduleOpenHouse(t, listing)
+    const copy = await t.call('POST', `/openhousemgmt/cloneOpenHouse/${oh.id}`, { token: listing.token })
+    expect(copy.status).toBe(201)
+    expect(copy.body.data).toMatchObject({
+      rePropertyId: oh.rePropertyId,
+      scheduledDate: null,
+      published: false,
+    })
+    expect(copy.body.data.id).not.toBe(oh.id)
+    const auto = await scheduleOpenHouse(t, listing, { autoCloneOpenHouseFlag: 'true' })
+    expect(
+      (await t.call('POST', `/openhousemgmt/cloneOpenHouse/${auto.id}`, { token: listing.token })).status,
+    ).toBe(409)
+  })
+
+  it('lists upcoming soonest first and offers a calendar file to the host', async () => {
+    const listing = await agent()
+    const later = await scheduleOpenHouse(t, listing, { scheduledDate: daysFromNow(6) })
+    const sooner = await scheduleOpenHouse(t, listing, { scheduledDate: daysFromNow(2) })
+    const list = await t.call('GET', `/openhousemgmt/getMyUpcomingOH/${listing.agent.id}`, {
+      token: listing.token,
+    })
+    const ids = list.body.data.map((o: { id: number }) => o.id)
+    expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id))
+    const ics = await fetch(`${t.url}/api/openhousemgmt/calendar/${sooner.id}`, {
+      headers: { authorization: `Bearer ${listing.token}` },
+    })
+    expect(ics.headers.get('content-type')).toContain('text/calendar')
+    const text = await ics.text()
+    expect(text).toContain('BEGIN:VEVENT')
+    expect(text).toContain('Lantern Way')
+  })
+
+  it('shows the public page no contact data', async () => {
+    const listing = await agent()
+    const oh = await scheduleOpenHouse(t, listing)
+    const res = await t.call('GET', `/public/getOpenHouseDetails/${oh.id}`)
+    expect(res.status).toBe(200)
+    const text = JSON.stringify(res.body)
+    expect(text).not.toContain('@example.com')
+    expect(text).not.toContain('4045550100')
+  })
+})
