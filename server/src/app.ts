@@ -32,20 +32,20 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { type AuthService, createAuthService } from './modules/auth/service.ts'
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts'
 import { devMailboxRoutes } from './modules/dev/routes.ts'
-import { healthRoutes } from './modules/health/routes.ts'
 import { geocoderRoutes } from './modules/geocoder/routes.ts'
+import { healthRoutes } from './modules/health/routes.ts'
 import { createInventoryRepo } from './modules/inventory/repo.ts'
 import { inventoryRoutes } from './modules/inventory/routes.ts'
 import { createInventoryService, type InventoryService } from './modules/inventory/service.ts'
 import { createOpenHouseRepo } from './modules/open-houses/repo.ts'
 import { openHouseRoutes } from './modules/open-houses/routes.ts'
 import { createOpenHouseService, type OpenHouseService } from './modules/open-houses/service.ts'
-import { createPropertyRepo } from './modules/properties/repo.ts'
-import { propertyRoutes } from './modules/properties/routes.ts'
-import { createPropertyService, type PropertyService } from './modules/properties/service.ts'
 import { createPricingRepo } from './modules/pricing/repo.ts'
 import { pricingRoutes } from './modules/pricing/routes.ts'
 import { createPricingService, type PricingService } from './modules/pricing/service.ts'
+import { createPropertyRepo } from './modules/properties/repo.ts'
+import { propertyRoutes } from './modules/properties/routes.ts'
+import { createPropertyService, type PropertyService } from './modules/properties/service.ts'
 import type { EventSink } from './realtime/events.ts'
 import { createRealtime, type IoServer } from './realtime/server.ts'
 import { createRedis, whenReady } from './redis.ts'
@@ -151,7 +151,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     properties,
     inventory,
-    openHouses: createOpenHouseService({ db: dbHandle.db, repo: openHouseRepo, agents, pricing, inventory, events: realtime }),
+    openHouses: createOpenHouseService({
+      db: dbHandle.db,
+      repo: openHouseRepo,
+      agents,
+      pricing,
+      inventory,
+      events: realtime,
+    }),
   } satisfies AppDeps)
 
   app.addHook('onClose', async () => {

@@ -21,7 +21,8 @@ function toSuggestion(place: NominatimPlace): AddressSuggestion | null {
   const [zip, plus4] = (a.postcode ?? '').split('-')
   return {
     label: place.display_name,
-    propertyAddress1: [a.house_number, a.road].filter(Boolean).join(' ') || place.display_name.split(',')[0] || '',
+    propertyAddress1:
+      [a.house_number, a.road].filter(Boolean).join(' ') || place.display_name.split(',')[0] || '',
     propertyAddress2: null,
     propertyCity: a.city ?? a.town ?? a.village ?? a.hamlet ?? '',
     propertyState: a.state ?? '',
@@ -47,12 +48,21 @@ export function createGeocoder(url: string | undefined) {
       target.searchParams.set('limit', '5')
       let res: Response
       try {
-        res = await fetch(target, { signal: AbortSignal.timeout(4000), headers: { 'user-agent': 'Porchlight' } })
+        res = await fetch(target, {
+          signal: AbortSignal.timeout(4000),
+          headers: { 'user-agent': 'Porchlight' },
+        })
       } catch {
-        throw new ServiceUnavailableError('GEOCODER_UNAVAILABLE', 'Address lookup is not answering; enter the address by hand')
+        throw new ServiceUnavailableError(
+          'GEOCODER_UNAVAILABLE',
+          'Address lookup is not answering; enter the address by hand',
+        )
       }
       if (!res.ok) {
-        throw new ServiceUnavailableError('GEOCODER_UNAVAILABLE', 'Address lookup is not answering; enter the address by hand')
+        throw new ServiceUnavailableError(
+          'GEOCODER_UNAVAILABLE',
+          'Address lookup is not answering; enter the address by hand',
+        )
       }
       const places = (await res.json()) as NominatimPlace[]
       return places.map(toSuggestion).filter((s): s is AddressSuggestion => s !== null)

@@ -7,7 +7,11 @@ export function createInventoryRepo(db: Db) {
       values: { owningReAgentId: number; rePropertyId: number; reInventoryPropertyStatus: string },
       trx: Db | Trx = db,
     ) {
-      return trx.insertInto('reInventory').values(values as never).returningAll().executeTakeFirstOrThrow()
+      return trx
+        .insertInto('reInventory')
+        .values(values as never)
+        .returningAll()
+        .executeTakeFirstOrThrow()
     },
     getById(id: number, trx: Db | Trx = db) {
       return trx

@@ -24,21 +24,36 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
     },
     async (req) => {
-      if (req.params.agentId !== agentOf(req).id) throw new ForbiddenError('You can only list your own inventory')
+      if (req.params.agentId !== agentOf(req).id)
+        throw new ForbiddenError('You can only list your own inventory')
       return { data: await inventory.listEligible(agentOf(req).id) }
     },
   )
 
   app.post(
     '/reinventorymgmt/saveREInventory',
-    { schema: { tags: ['inventory'], security, body: SaveInventoryBody, response: { 201: data(InventoryItem) } }, ...guard },
+    {
+      schema: {
+        tags: ['inventory'],
+        security,
+        body: SaveInventoryBody,
+        response: { 201: data(InventoryItem) },
+      },
+      ...guard,
+    },
     async (req, reply) => reply.status(201).send({ data: await inventory.create(agentOf(req).id, req.body) }),
   )
 
   app.patch(
     '/reinventorymgmt/saveREInventory/:id',
     {
-      schema: { tags: ['inventory'], security, params: IdParams, body: UpdateInventoryBody, response: { 200: data(InventoryItem) } },
+      schema: {
+        tags: ['inventory'],
+        security,
+        params: IdParams,
+        body: UpdateInventoryBody,
+        response: { 200: data(InventoryItem) },
+      },
       ...guard,
     },
     async (req) => ({ data: await inventory.update(agentOf(req).id, req.params.id, req.body) }),
@@ -46,7 +61,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reinventorymgmt/getREInventoryDetails/:id',
-    { schema: { tags: ['inventory'], security, params: IdParams, response: { 200: data(InventoryItem) } }, ...guard },
+    {
+      schema: { tags: ['inventory'], security, params: IdParams, response: { 200: data(InventoryItem) } },
+      ...guard,
+    },
     async (req) => ({ data: await inventory.get(agentOf(req).id, req.params.id) }),
   )
 

@@ -43,7 +43,11 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
       const row = await inTransaction(db, async (trx) => {
         const property = await properties.create(body.rePropertyDTO, trx)
         return repo.create(
-          { owningReAgentId: agentId, rePropertyId: property.id, reInventoryPropertyStatus: body.reInventoryPropertyStatus },
+          {
+            owningReAgentId: agentId,
+            rePropertyId: property.id,
+            reInventoryPropertyStatus: body.reInventoryPropertyStatus,
+          },
           trx,
         )
       })
@@ -54,7 +58,11 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
       return toItem(await owned(agentId, id))
     },
 
-    async update(agentId: number, id: number, body: z.output<typeof UpdateInventoryBody>): Promise<InventoryItem> {
+    async update(
+      agentId: number,
+      id: number,
+      body: z.output<typeof UpdateInventoryBody>,
+    ): Promise<InventoryItem> {
       const row = await owned(agentId, id)
       const updated = await inTransaction(db, async (trx) => {
         if (body.rePropertyDTO && Object.keys(body.rePropertyDTO).length > 0) {

@@ -17,7 +17,10 @@ type Eb = ExpressionBuilder<Database, 'openHouse'>
 export function eligibleFor(eb: Eb, viewer: Viewer) {
   const levels = [
     eb('openHouse.publishLevel', '=', 'Open To All'),
-    eb.and([eb('openHouse.publishLevel', '=', 'Market Center'), eb('openHouse.publishLevelId', '=', viewer.firmLicense)]),
+    eb.and([
+      eb('openHouse.publishLevel', '=', 'Market Center'),
+      eb('openHouse.publishLevelId', '=', viewer.firmLicense),
+    ]),
   ]
   if (viewer.teamIds.length > 0) {
     levels.push(
@@ -37,7 +40,10 @@ function onOffer(eb: Eb) {
     eb('openHouse.hostingReAgentId', 'is', null),
     eb('openHouse.openHouseCanceledFlag', '=', false),
     eb('openHouse.publishLevel', '!=', 'Hosting Myself'),
-    eb.or([eb('openHouse.scheduledDate', 'is', null), eb('openHouse.scheduledDate', '>=', sql<string>`current_date`)]),
+    eb.or([
+      eb('openHouse.scheduledDate', 'is', null),
+      eb('openHouse.scheduledDate', '>=', sql<string>`current_date`),
+    ]),
   ])
 }
 
@@ -54,9 +60,9 @@ export function createOpenHouseRepo(db: Db) {
       .select((eb) => [
         fullName('la').as('listingName'),
         sql<string | null>`case when ha.id is null then null else ${fullName('ha')} end`.as('hostingName'),
-        jsonObjectFrom(eb.selectFrom('reProperty').selectAll().whereRef('reProperty.id', '=', 'openHouse.rePropertyId')).as(
-          'property',
-        ),
+        jsonObjectFrom(
+          eb.selectFrom('reProperty').selectAll().whereRef('reProperty.id', '=', 'openHouse.rePropertyId'),
+        ).as('property'),
       ])
   }
 
@@ -95,8 +101,14 @@ export function createOpenHouseRepo(db: Db) {
       return withSupport()
         .where((eb) =>
           eb.and([
-            eb.or([eb('openHouse.listingReAgentId', '=', agentId), eb('openHouse.hostingReAgentId', '=', agentId)]),
-            eb.or([eb('openHouse.scheduledDate', 'is', null), eb('openHouse.scheduledDate', '>=', sql<string>`current_date`)]),
+            eb.or([
+              eb('openHouse.listingReAgentId', '=', agentId),
+              eb('openHouse.hostingReAgentId', '=', agentId),
+            ]),
+            eb.or([
+              eb('openHouse.scheduledDate', 'is', null),
+              eb('openHouse.scheduledDate', '>=', sql<string>`current_date`),
+            ]),
           ]),
         )
         .orderBy(sql`scheduled_date asc nulls last`)
@@ -110,7 +122,10 @@ export function createOpenHouseRepo(db: Db) {
       return withSupport()
         .where((eb) =>
           eb.and([
-            eb.or([eb('openHouse.listingReAgentId', '=', agentId), eb('openHouse.hostingReAgentId', '=', agentId)]),
+            eb.or([
+              eb('openHouse.listingReAgentId', '=', agentId),
+              eb('openHouse.hostingReAgentId', '=', agentId),
+            ]),
             eb('openHouse.scheduledDate', '<', sql<string>`current_date`),
           ]),
         )
@@ -123,7 +138,9 @@ export function createOpenHouseRepo(db: Db) {
 
     availableToHost(viewer: Viewer, limit: number, offset: number) {
       return withSupport()
-        .where((eb) => eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]))
+        .where((eb) =>
+          eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]),
+        )
         .orderBy(sql`scheduled_date asc nulls last`)
         .orderBy('openHouse.id')
         .limit(limit)
@@ -148,14 +165,23 @@ export function createOpenHouseRepo(db: Db) {
     claim(
       id: number,
       viewer: Viewer,
-      schedule?: { scheduledDate: string; scheduledStartTime: string; scheduledEndTime: string; openHouseTimezone: string; startsAt: Date | null; endsAt: Date | null },
+      schedule?: {
+        scheduledDate: string
+        scheduledStartTime: string
+        scheduledEndTime: string
+        openHouseTimezone: string
+        startsAt: Date | null
+        endsAt: Date | null
+      },
       trx: Db | Trx = db,
     ) {
       let q = trx
         .updateTable('openHouse')
         .set({ hostingReAgentId: viewer.id, updatedDate: new Date(), ...(schedule as object) })
         .where('id', '=', id)
-        .where((eb) => eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]))
+        .where((eb) =>
+          eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]),
+        )
       if (!schedule) {
         q = q
           .where('scheduledDate', 'is not', null)

@@ -33,7 +33,10 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/openhousemgmt/saveOpenHouse',
-    { schema: { tags, security, body: SaveOpenHouseBody, response: { 201: data(OpenHouseDetails) } }, ...guard },
+    {
+      schema: { tags, security, body: SaveOpenHouseBody, response: { 201: data(OpenHouseDetails) } },
+      ...guard,
+    },
     async (req, reply) => reply.status(201).send({ data: await openHouses.create(agentOf(req), req.body) }),
   )
 
@@ -74,7 +77,13 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/openhousemgmt/${path}/:agentId`,
       {
-        schema: { tags, security, params: AgentParams, querystring: Paging, response: { 200: data(z.array(OpenHouseDetails)) } },
+        schema: {
+          tags,
+          security,
+          params: AgentParams,
+          querystring: Paging,
+          response: { 200: data(z.array(OpenHouseDetails)) },
+        },
         ...guard,
       },
       async (req) => {
@@ -87,18 +96,29 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/openhousemgmt/getAvailableToHostOH/:agentId',
     {
-      schema: { tags, security, params: AgentParams, querystring: Paging, response: { 200: data(z.array(OpenHouseDetails)) } },
+      schema: {
+        tags,
+        security,
+        params: AgentParams,
+        querystring: Paging,
+        response: { 200: data(z.array(OpenHouseDetails)) },
+      },
       ...guard,
     },
     async (req) => ({
-      data: await openHouses.availableToHost(self(req, req.params.agentId), req.query.limit, req.query.offset),
+      data: await openHouses.availableToHost(
+        self(req, req.params.agentId),
+        req.query.limit,
+        req.query.offset,
+      ),
     }),
   )
 
   app.post(
     '/openhousemgmt/cloneOpenHouse/:id',
     { schema: { tags, security, params: IdParams, response: { 201: data(OpenHouseDetails) } }, ...guard },
-    async (req, reply) => reply.status(201).send({ data: await openHouses.clone(agentOf(req), req.params.id) }),
+    async (req, reply) =>
+      reply.status(201).send({ data: await openHouses.clone(agentOf(req), req.params.id) }),
   )
 
   app.patch(
@@ -107,12 +127,17 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ openHouseId: z.coerce.number().int().positive(), agentId: z.coerce.number().int().positive() }),
+        params: z.object({
+          openHouseId: z.coerce.number().int().positive(),
+          agentId: z.coerce.number().int().positive(),
+        }),
         response: one,
       },
       ...guard,
     },
-    async (req) => ({ data: await openHouses.claim(agentOf(req), req.params.openHouseId, req.params.agentId) }),
+    async (req) => ({
+      data: await openHouses.claim(agentOf(req), req.params.openHouseId, req.params.agentId),
+    }),
   )
 
   app.delete(
@@ -121,12 +146,17 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ openHouseId: z.coerce.number().int().positive(), agentId: z.coerce.number().int().positive() }),
+        params: z.object({
+          openHouseId: z.coerce.number().int().positive(),
+          agentId: z.coerce.number().int().positive(),
+        }),
         response: one,
       },
       ...guard,
     },
-    async (req) => ({ data: await openHouses.withdraw(agentOf(req), req.params.openHouseId, req.params.agentId) }),
+    async (req) => ({
+      data: await openHouses.withdraw(agentOf(req), req.params.openHouseId, req.params.agentId),
+    }),
   )
 
   app.post(
@@ -145,7 +175,12 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
     },
     async (req) => ({
-      data: await openHouses.publish(agentOf(req), req.params.openHouseId, req.params.listingAgentId, req.params.publishLevel),
+      data: await openHouses.publish(
+        agentOf(req),
+        req.params.openHouseId,
+        req.params.listingAgentId,
+        req.params.publishLevel,
+      ),
     }),
   )
 

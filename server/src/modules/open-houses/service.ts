@@ -90,7 +90,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 function rethrowDuplicate(err: unknown): never {
-  if (isUniqueViolation(err)) throw new ConflictError('OPEN_HOUSE_ALREADY_SCHEDULED', messages.openHouseAlreadyScheduled)
+  if (isUniqueViolation(err))
+    throw new ConflictError('OPEN_HOUSE_ALREADY_SCHEDULED', messages.openHouseAlreadyScheduled)
   throw err
 }
 
@@ -107,7 +108,11 @@ export function createOpenHouseService(d: OpenHouseDeps) {
   const { repo } = d
 
   async function viewerOf(agent: AgentRow): Promise<Viewer> {
-    return { id: agent.id, firmLicense: agent.reAgentBrokerFirmLicense, teamIds: await d.agents.teamIds(agent.id) }
+    return {
+      id: agent.id,
+      firmLicense: agent.reAgentBrokerFirmLicense,
+      teamIds: await d.agents.teamIds(agent.id),
+    }
   }
 
   async function detailsOrThrow(id: number, trx?: Db | Trx): Promise<OpenHouseDetails> {
@@ -123,14 +128,18 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     if (level === 'Market Center') return listing.reAgentBrokerFirmLicense
     const team = await repo.teamOfType(listing.id, level)
     if (!team) {
-      throw new ValidationError([{ field: 'publishLevel', message: `You have no active ${level} to publish to` }])
+      throw new ValidationError([
+        { field: 'publishLevel', message: `You have no active ${level} to publish to` },
+      ])
     }
     return String(team.id)
   }
 
   function assertLevelAllowed(agent: AgentRow, level: PublishLevel) {
     if (!publishLevelsFor(agent.reAgentRole).includes(level)) {
-      throw new ValidationError([{ field: 'publishLevel', message: `A ${agent.reAgentRole} cannot publish to ${level}` }])
+      throw new ValidationError([
+        { field: 'publishLevel', message: `A ${agent.reAgentRole} cannot publish to ${level}` },
+      ])
     }
   }
 
@@ -138,13 +147,21 @@ export function createOpenHouseService(d: OpenHouseDeps) {
   async function listingAgentFor(caller: AgentRow, requested: number | undefined): Promise<AgentRow> {
     if (caller.reAgentRole === 'Real Estate Agent' || requested === undefined || requested === caller.id) {
       if (caller.reAgentRole === 'Team Lead' && requested === caller.id) {
-        throw new ValidationError([{ field: 'listingREAgentId', message: 'Choose a listing agent other than yourself' }])
+        throw new ValidationError([
+          { field: 'listingREAgentId', message: 'Choose a listing agent other than yourself' },
+        ])
       }
       return caller
     }
     const chosen = await d.agents.findById(requested)
-    if (!chosen || chosen.reAgentBrokerFirmLicense !== caller.reAgentBrokerFirmLicense || !chosen.reAgentLicenseValidityFlag) {
-      throw new ValidationError([{ field: 'listingREAgentId', message: 'Choose a licensed agent of your firm' }])
+    if (
+      !chosen ||
+      chosen.reAgentBrokerFirmLicense !== caller.reAgentBrokerFirmLicense ||
+      !chosen.reAgentLicenseValidityFlag
+    ) {
+      throw new ValidationError([
+        { field: 'listingREAgentId', message: 'Choose a licensed agent of your firm' },
+      ])
     }
     return chosen
   }
@@ -165,7 +182,12 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     }
   }
 
-  function instants(s: { scheduledDate: string | null; scheduledStartTime: string; scheduledEndTime: string; openHouseTimezone: string }) {
+  function instants(s: {
+    scheduledDate: string | null
+    scheduledStartTime: string
+    scheduledEndTime: string
+    openHouseTimezone: string
+  }) {
     return {
       startsAt: slotInstant(s.scheduledDate, s.scheduledStartTime, s.openHouseTimezone),
       endsAt: slotInstant(s.scheduledDate, s.scheduledEndTime, s.openHouseTimezone),
@@ -198,7 +220,13 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       const id = await inTransaction(d.db, async (trx) => {
         await repo.lockAgent(listing.id, trx)
         await assertCanCreate(listing.id)
-        const { listingREAgentId: _l, listingURL, emailIdForSharingOHFeedback, openHouseCanceledFlag: _c, ...rest } = body
+        const {
+          listingREAgentId: _l,
+          listingURL,
+          emailIdForSharingOHFeedback,
+          openHouseCanceledFlag: _c,
+          ...rest
+        } = body
         const created = await repo
           .create(
             {
@@ -224,7 +252,8 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     /** Listing agent only; once hosted by someone else the date, times and publish level stay as they are. */
     async update(caller: AgentRow, id: number, body: SaveBody): Promise<OpenHouseDetails> {
       const row = ownedBy(await repo.getById(id), caller.id)
-      if (row.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
+      if (row.openHouseCanceledFlag)
+        throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
       const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'
       const schedule = locked
         ? {
@@ -242,7 +271,10 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       let level = { publishLevel: row.publishLevel, publishLevelId: row.publishLevelId }
       if (!locked && body.publishLevel !== row.publishLevel) {
         assertLevelAllowed(caller, body.publishLevel)
-        level = { publishLevel: body.publishLevel, publishLevelId: await publishLevelId(caller, body.publishLevel) }
+        level = {
+          publishLevel: body.publishLevel,
+          publishLevelId: await publishLevelId(caller, body.publishLevel),
+        }
       }
       const updated = await inTransaction(d.db, async (trx) => {
         const next = await repo
@@ -275,13 +307,21 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       return detailsOrThrow(updated.id)
     },
 
-    async publish(caller: AgentRow, id: number, listingAgentId: number, level: PublishLevel): Promise<OpenHouseDetails> {
+    async publish(
+      caller: AgentRow,
+      id: number,
+      listingAgentId: number,
+      level: PublishLevel,
+    ): Promise<OpenHouseDetails> {
       if (listingAgentId !== caller.id) throw new ForbiddenError('Only the listing agent may publish')
       assertLevelAllowed(caller, level)
       const levelId = await publishLevelId(caller, level)
       await inTransaction(d.db, async (trx) => {
         const row = ownedBy(await repo.getById(id, trx), caller.id)
-        if (row.openHouseCanceledFlag || (row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself')) {
+        if (
+          row.openHouseCanceledFlag ||
+          (row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself')
+        ) {
           throw new ConflictError('INVALID_STATE', 'Only an open house without a host can be published')
         }
         await repo.lockAgent(caller.id, trx)
@@ -320,7 +360,12 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       return this.finishClaim(caller, id, row, viewer)
     },
 
-    async finishClaim(caller: AgentRow, id: number, row: OpenHouseRow | undefined, viewer: Viewer): Promise<OpenHouseDetails> {
+    async finishClaim(
+      caller: AgentRow,
+      id: number,
+      row: OpenHouseRow | undefined,
+      viewer: Viewer,
+    ): Promise<OpenHouseDetails> {
       if (!row) {
         const current = await repo.getById(id)
         if (!current) throw new NotFoundError()
@@ -338,7 +383,11 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       }
       const details = await detailsOrThrow(id)
       const room = offerRoom(row)
-      const claimed = { ...ref(row), hostingReAgentId: caller.id, hostingReAgentName: details.hostingREAgentName ?? '' }
+      const claimed = {
+        ...ref(row),
+        hostingReAgentId: caller.id,
+        hostingReAgentName: details.hostingREAgentName ?? '',
+      }
       d.events.emit(
         [...(room ? [room] : []), rooms.agent(row.listingReAgentId), rooms.openHouse(id)],
         'opportunity.claimed',
@@ -355,7 +404,8 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       if (!row) {
         const current = await repo.getById(id)
         if (!current) throw new NotFoundError()
-        if (current.hostingReAgentId !== caller.id) throw new ForbiddenError('Only the hosting agent may withdraw')
+        if (current.hostingReAgentId !== caller.id)
+          throw new ForbiddenError('Only the hosting agent may withdraw')
         throw new ConflictError('INVALID_STATE', 'This open house cannot be withdrawn from')
       }
       const room = offerRoom(row)
@@ -372,14 +422,20 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       const row = await repo.cancel(body.openHouseId, caller.id, body.openHouseCancelReason)
       if (!row) {
         const current = ownedBy(await repo.getById(body.openHouseId), caller.id)
-        if (current.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
+        if (current.openHouseCanceledFlag)
+          throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
         throw new NotFoundError()
       }
       const room = offerRoom(row)
       const to = [rooms.openHouse(row.id), rooms.agent(row.listingReAgentId)]
       if (row.hostingReAgentId) to.push(rooms.agent(row.hostingReAgentId))
       if (room && row.publishedAt) to.push(room)
-      d.events.emit(to, 'openHouse.canceled', { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason }, row.id)
+      d.events.emit(
+        to,
+        'openHouse.canceled',
+        { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason },
+        row.id,
+      )
       return detailsOrThrow(row.id)
     },
 
@@ -392,7 +448,15 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       const newId = await inTransaction(d.db, async (trx) => {
         await repo.lockAgent(caller.id, trx)
         await assertCanCreate(caller.id)
-        const { id: _id, createdDate: _c, updatedDate: _u, publishedAt: _p, startsAt: _s, endsAt: _e, ...copy } = row
+        const {
+          id: _id,
+          createdDate: _c,
+          updatedDate: _u,
+          publishedAt: _p,
+          startsAt: _s,
+          endsAt: _e,
+          ...copy
+        } = row
         const created = await repo.create(
           {
             ...copy,
@@ -449,7 +513,8 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     /** For the host's "Add to calendar". */
     async forCalendar(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
       const details = await detailsOrThrow(id)
-      if (details.listingREAgentId !== caller.id && details.hostingREAgentId !== caller.id) throw new NotFoundError()
+      if (details.listingREAgentId !== caller.id && details.hostingREAgentId !== caller.id)
+        throw new NotFoundError()
       return details
     },
   }

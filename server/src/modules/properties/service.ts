@@ -24,7 +24,11 @@ export function createPropertyService(repo: PropertyRepo) {
       if (!row) throw new NotFoundError()
       return toProperty(row)
     },
-    async update(id: number, body: Partial<z.output<typeof PropertyBody>>, trx?: Db | Trx): Promise<Property> {
+    async update(
+      id: number,
+      body: Partial<z.output<typeof PropertyBody>>,
+      trx?: Db | Trx,
+    ): Promise<Property> {
       return toProperty(await repo.update(id, body, trx))
     },
   }
