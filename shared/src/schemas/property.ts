@@ -97,5 +97,17 @@ export function completeAddress(p: {
 }
 
 /** A geocoder suggestion, already shaped as the property form's fields. */
-export const AddressSuggestion = PropertyBody.omit({ propertyType: true }).extend({ label: z.string() })
+export const AddressSuggestion = z.object({
+  label: z.string(),
+  propertyAddress1: z.string(),
+  propertyAddress2: z.string().nullable(),
+  propertyCity: z.string(),
+  propertyState: z.string(),
+  propertyCounty: z.string(),
+  propertyZipCode: z.string(),
+  propertyZipPlus4: z.string().nullable(),
+  propertyCountry: z.enum(['United States', 'Canada']),
+  propertyLatitude: z.number().nullable(),
+  propertyLongitude: z.number().nullable(),
+})
 export type AddressSuggestion = z.infer<typeof AddressSuggestion>
