@@ -2,6 +2,7 @@
 // next to a baseline measured in the same run.
 const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   http: () => import('./http.ts'),
+  claim: () => import('./claim.ts'),
 }
 
 const wanted = process.argv.slice(2)

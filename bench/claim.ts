@@ -1,0 +1,125 @@
+// `pnpm bench claim`: 200 agents race for one opportunity while their 200 sockets watch. Prints the
+// winners, claim latency, how long until every watcher has heard who won, and the same race done with
+// bare pg updates (no HTTP, no rules, no sockets) in the same run as the baseline.
+import { performance } from 'node:perf_hooks'
+import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
+import { publish, scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
+import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
+import pg from 'pg'
+import { startBenchApp } from './support.ts'
+
+const AGENTS = 200
+const ROUNDS = 5
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return (
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10
+  )
+}
+
+export async function run() {
+  const bench = await startBenchApp()
+  const call = async (method: string, path: string, opts: { body?: unknown; token?: string } = {}) => {
+    const res = await fetch(`${bench.url}/api${path}`, {
+      method,
+      headers: {
+        ...(opts.body ? { 'content-type': 'application/json' } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      },
+      body: opts.body ? JSON.stringify(opts.body) : undefined,
+    })
+    return { status: res.status, body: await res.json() }
+  }
+  const t = { call, db: bench.db } as never
+  const sockets: TestSocket[] = []
+  try {
+    const listing = await makePlannedAgent(bench.db)
+    const agents = []
+    for (let i = 0; i < AGENTS; i++) agents.push(await makePlannedAgent(bench.db))
+    for (const a of agents) sockets.push(await connectSocket(bench.url, { token: a.token }))
+
+    const claimLatency: number[] = []
+    const fanOut: number[] = []
+    const afterWin: number[] = []
+    let winners = 0
+    let losers = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      const oh = await scheduleOpenHouse(t, listing)
+      await publish(t, listing, oh.id)
+      const heard = sockets.map(
+        (s) =>
+          new Promise<number>((resolve) => {
+            // biome-ignore lint/suspicious/noExplicitAny: typed socket events cannot follow a dynamic filter.
+            const onClaimed = (e: any) => {
+              if (e.openHouseId !== oh.id) return
+              s.off('opportunity.claimed', onClaimed)
+              resolve(performance.now())
+            }
+            s.on('opportunity.claimed', onClaimed)
+          }),
+      )
+      const start = performance.now()
+      const answers = await Promise.all(
+        agents.map(async (a) => {
+          const sent = performance.now()
+          const res = await call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${a.agent.id}`, {
+            token: a.token,
+          })
+          claimLatency.push(performance.now() - sent)
+          return res.status
+        }),
+      )
+      winners += answers.filter((s) => s === 200).length
+      losers += answers.filter((s) => s === 409).length
+      for (const at of await Promise.all(heard)) {
+        fanOut.push(at - start)
+        afterWin.push(at - wonAt)
+      }
+    }
+
+    // Baseline: the same race as bare conditional UPDATEs through a pg pool.
+    const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: 20 })
+    const bareLatency: number[] = []
+    let bareWinners = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      const oh = await scheduleOpenHouse(t, listing)
+      const rows = await Promise.all(
+        agents.map(async (a) => {
+          const sent = performance.now()
+          const r = await pool.query(
+            'update open_house set hosting_re_agent_id = $1 where id = $2 and hosting_re_agent_id is null returning id',
+            [a.agent.id, oh.id],
+          )
+          bareLatency.push(performance.now() - sent)
+          return r.rowCount
+        }),
+      )
+      bareWinners += rows.filter((n) => n === 1).length
+    }
+    await pool.end()
+
+    console.log(`\nClaim race: ${AGENTS} agents × ${ROUNDS} rounds, ${AGENTS} sockets watching (ms)`)
+    console.table({
+      porchlight: {
+        winners: `${winners}/${ROUNDS}`,
+        losers409: losers,
+        claimP50: pct(claimLatency, 50),
+        claimP99: pct(claimLatency, 99),
+        heardFromRaceStartP99: pct(fanOut, 99),
+        heardAfterWinnerAnsweredP99: pct(afterWin, 99),
+      },
+      'bare pg update': {
+        winners: `${bareWinners}/${ROUNDS}`,
+        losers409: AGENTS * ROUNDS - bareWinners,
+        claimP50: pct(bareLatency, 50),
+        claimP99: pct(bareLatency, 99),
+        heardFromRaceStartP99: '—',
+        heardAfterWinnerAnsweredP99: '—',
+      },
+    })
+  } finally {
+    for (const s of sockets) s.close()
+    await bench.close()
+  }
+}
