@@ -60,13 +60,16 @@ export async function run() {
           }),
       )
       const start = performance.now()
+      let wonAt = 0
       const answers = await Promise.all(
         agents.map(async (a) => {
           const sent = performance.now()
           const res = await call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${a.agent.id}`, {
             token: a.token,
           })
-          claimLatency.push(performance.now() - sent)
+          const now = performance.now()
+          claimLatency.push(now - sent)
+          if (res.status === 200) wonAt = now
           return res.status
         }),
       )
