@@ -101,6 +101,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return parsed.data.data
 }
 
+/** For failures SPEC §8 has no words for (a 5xx): said plainly, never as a stack trace. */
+export const UNEXPECTED_ERROR = 'Something went wrong on our side. Please try again in a moment.'
+
 /**
  * What to tell the user about a failed call: the server's own words for a 4xx (they are SPEC §8's
  * texts where it has one), the connection message when offline, else the screen's `fallback`.

@@ -1,0 +1,85 @@
+import { ChangePasswordBody, messages } from '@porchlight/shared'
+import { useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { Alert } from '../../ui/Alert.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { Form, FormActions } from '../../ui/Form.tsx'
+import { Link } from '../../ui/Link.tsx'
+import { PasswordField } from '../../ui/PasswordField.tsx'
+import { useForm } from '../../ui/use-form.ts'
+import { FormPage } from '../layout/form-page.tsx'
+import { useFlash } from '../session/flash.ts'
+import { useSessionInfo } from '../session/queries.ts'
+import { CHANGE_PASSWORD_WARNING, passwordWarning } from './passwords.ts'
+import { useChangePasswordMutation } from './queries.ts'
+
+/** SPEC /mystuff/changeUserPass: 'User Password Change', Cancel, 'Change'/'Updating...'. */
+export function ChangePasswordPage() {
+  const { user } = useSessionInfo()
+  const flash = useFlash()
+  const navigate = useNavigate()
+  const change = useChangePasswordMutation()
+  const form = useForm({ porchlightUserPass: '', porchlightUserPassVerify: '' })
+  const { values, errors, setValue } = form
+  const passwordsDiffer = values.porchlightUserPass !== values.porchlightUserPassVerify
+  const mismatch = values.porchlightUserPassVerify !== '' && passwordsDiffer
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (passwordsDiffer) return
+    const body = form.parse(ChangePasswordBody, {
+      id: user.id,
+      porchlightUserPass: values.porchlightUserPass,
+    })
+    if (!body) return
+    change.mutate(body, {
+      onSuccess: () => void navigate({ to: '/mystuff/changeUserPass/confirmPassChange' }),
+      onError: (error) => form.showError(error, messages.changingPasswordFailed),
+    })
+  }
+
+  return (
+    <FormPage title="User Password Change" lede={`For ${user.porchlightUserEmailId}`}>
+      <Form ref={form.formRef} onSubmit={submit} aria-label="User Password Change">
+        {/* Lets password managers file the new password under the right account. */}
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={user.porchlightUserEmailId}
+          readOnly
+          hidden
+        />
+        {flash && <Alert tone="info" title={flash} />}
+        {form.formError && <Alert tone="error" title={form.formError} />}
+        <PasswordField
+          label="New Password"
+          name="porchlightUserPass"
+          autoComplete="new-password"
+          isRequired
+          value={values.porchlightUserPass}
+          onChange={(value) => setValue('porchlightUserPass', value)}
+          warning={passwordWarning(values.porchlightUserPass, CHANGE_PASSWORD_WARNING)}
+          errorMessage={errors.porchlightUserPass}
+        />
+        <PasswordField
+          label="Re-enter New Password"
+          name="porchlightUserPassVerify"
+          autoComplete="new-password"
+          isRequired
+          value={values.porchlightUserPassVerify}
+          onChange={(value) => setValue('porchlightUserPassVerify', value)}
+          errorMessage={mismatch ? messages.passwordNotMatching : undefined}
+        />
+        <FormActions>
+          <Link to="/mystuff" variant="button-secondary">
+            Cancel
+          </Link>
+          <Button type="submit" variant="primary" isDisabled={passwordsDiffer} isPending={change.isPending}>
+            {change.isPending ? 'Updating...' : 'Change'}
+          </Button>
+        </FormActions>
+      </Form>
+    </FormPage>
+  )
+}

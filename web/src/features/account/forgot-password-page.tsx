@@ -1,0 +1,58 @@
+import { Email, messages, ResetPasswordBody } from '@porchlight/shared'
+import { useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { Alert } from '../../ui/Alert.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { Form, FormActions } from '../../ui/Form.tsx'
+import { Link } from '../../ui/Link.tsx'
+import { TextField } from '../../ui/TextField.tsx'
+import { useForm } from '../../ui/use-form.ts'
+import { FormPage } from '../layout/form-page.tsx'
+import { useResetPasswordMutation } from './queries.ts'
+
+/** SPEC /forgotPassword: 'Reset My Password' / 'Resetting & Sending New Password...'. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate()
+  const reset = useResetPasswordMutation()
+  const form = useForm({ porchlightUserEmailId: '' })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const body = form.parse(ResetPasswordBody)
+    if (!body) return
+    reset.mutate(body, {
+      onSuccess: () => void navigate({ to: '/forgotPassword/confirm' }),
+      onError: (error) => form.showError(error, messages.passwordResetFailed),
+    })
+  }
+
+  return (
+    <FormPage
+      title="Forgot Password?"
+      lede="Enter the email Id you signed up with. We will email you a new temporary password."
+    >
+      <Form ref={form.formRef} onSubmit={submit} aria-label="Reset password">
+        {form.formError && <Alert tone="error" title={form.formError} />}
+        <TextField
+          label="Email Id"
+          name="porchlightUserEmailId"
+          type="email"
+          autoComplete="username"
+          isRequired
+          value={form.values.porchlightUserEmailId}
+          onChange={(value) => form.setValue('porchlightUserEmailId', value)}
+          onBlur={() => form.check('porchlightUserEmailId', Email)}
+          errorMessage={form.errors.porchlightUserEmailId}
+        />
+        <FormActions>
+          <Link to="/signin" variant="button-secondary">
+            Cancel
+          </Link>
+          <Button type="submit" variant="primary" isPending={reset.isPending}>
+            {reset.isPending ? 'Resetting & Sending New Password...' : 'Reset My Password'}
+          </Button>
+        </FormActions>
+      </Form>
+    </FormPage>
+  )
+}

@@ -1,0 +1,83 @@
+import { AuthenticateBody, Email, messages } from '@porchlight/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { Alert } from '../../ui/Alert.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { Form, FormActions } from '../../ui/Form.tsx'
+import { Link } from '../../ui/Link.tsx'
+import { PasswordField } from '../../ui/PasswordField.tsx'
+import { TextField } from '../../ui/TextField.tsx'
+import { useForm } from '../../ui/use-form.ts'
+import { FormPage } from '../layout/form-page.tsx'
+import { useFlash } from '../session/flash.ts'
+import { goAfterSignIn, rememberSignIn } from '../session/sign-in.ts'
+import { useAuthenticateMutation } from './queries.ts'
+import './account.css'
+
+const routeApi = getRouteApi('/signin')
+
+/** SPEC /signin: email, password with show/hide, 'Forgot Password?', 'Sign In'/'Authenticating...'. */
+export function SigninPage() {
+  const { session } = routeApi.useSearch()
+  const flash = useFlash()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const authenticate = useAuthenticateMutation()
+  const form = useForm({ porchlightUserEmailId: '', porchlightUserPass: '' })
+  const { values, errors, setValue } = form
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const body = form.parse(AuthenticateBody)
+    if (!body) return
+    authenticate.mutate(body, {
+      onSuccess: (result) => {
+        rememberSignIn(queryClient, result)
+        void goAfterSignIn(navigate, result)
+      },
+      onError: (error) => form.showError(error, messages.authenticatingUserFailed),
+    })
+  }
+
+  return (
+    <FormPage title="Sign In" lede="Welcome back. Sign in to manage your open houses, leads and teams.">
+      <Form ref={form.formRef} onSubmit={submit} aria-label="Sign In">
+        {flash && <Alert tone="success" title={flash} />}
+        {session === 'expired' && <Alert tone="info" title={messages.sessionExpired} />}
+        {form.formError && <Alert tone="error" title={form.formError} />}
+        <TextField
+          label="Email Id"
+          name="porchlightUserEmailId"
+          type="email"
+          autoComplete="username"
+          isRequired
+          value={values.porchlightUserEmailId}
+          onChange={(value) => setValue('porchlightUserEmailId', value)}
+          onBlur={() => form.check('porchlightUserEmailId', Email)}
+          errorMessage={errors.porchlightUserEmailId}
+        />
+        <PasswordField
+          label="Password"
+          name="porchlightUserPass"
+          canReveal
+          isRequired
+          value={values.porchlightUserPass}
+          onChange={(value) => setValue('porchlightUserPass', value)}
+          errorMessage={errors.porchlightUserPass}
+        />
+        <FormActions>
+          <Link to="/forgotPassword" variant="button-secondary">
+            Forgot Password?
+          </Link>
+          <Button type="submit" variant="primary" isPending={authenticate.isPending}>
+            {authenticate.isPending ? 'Authenticating...' : 'Sign In'}
+          </Button>
+        </FormActions>
+        <p className="form__note">
+          New to Porchlight? <Link to="/signup">Sign Up</Link>
+        </p>
+      </Form>
+    </FormPage>
+  )
+}

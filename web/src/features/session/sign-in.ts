@@ -1,0 +1,39 @@
+import type { SignInResult } from '@porchlight/shared'
+import type { QueryClient } from '@tanstack/react-query'
+import type { UseNavigateResult } from '@tanstack/react-router'
+import { storeSession } from '../../api/storage.ts'
+import { setFlash } from './flash.ts'
+import { sessionQueryOptions } from './queries.ts'
+
+/**
+ * Keeps what sign-in or email validation answered (SPEC §3 "Client storage") and primes the session
+ * cache with it, so the first signed-in page needs no extra round trip.
+ */
+export function rememberSignIn(queryClient: QueryClient, result: SignInResult) {
+  const { porchlightUserToken: token, ...user } = result.porchlightUserDTO
+  const agent = result.realEstateAgentDTO
+  storeSession({ token, user, profile: agent, plan: result.activePlan })
+  // Nothing cached for a previous session may leak into this one.
+  queryClient.removeQueries()
+  if (token) {
+    queryClient.setQueryData(sessionQueryOptions().queryKey, { user, agent, activePlan: result.activePlan })
+  }
+}
+
+const TEMPORARY_PASSWORD_NOTICE = 'You signed in with a temporary password. Please choose a new password now.'
+
+/** SPEC §4 sign-in branches, plus the temporary-password case of API.md. */
+export function goAfterSignIn(navigate: UseNavigateResult<string>, result: SignInResult) {
+  const { id, userEnabled, porchlightUserToken } = result.porchlightUserDTO
+  const agent = result.realEstateAgentDTO
+  if (!userEnabled || !porchlightUserToken) {
+    return navigate({ to: '/validateEmail', search: { porchlightUserId: id } })
+  }
+  if (result.mustChangePassword) {
+    setFlash(TEMPORARY_PASSWORD_NOTICE)
+    return navigate({ to: '/mystuff/changeUserPass' })
+  }
+  if (!agent) return navigate({ to: '/signinsuccess', search: { porchlightUserId: id, source: 'signin' } })
+  if (!result.activePlan) return navigate({ to: '/pricingplanexpired', search: { reAgentId: agent.id } })
+  return navigate({ to: '/dashboard' })
+}

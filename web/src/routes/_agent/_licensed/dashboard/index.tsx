@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { DashboardPage } from '../../../../features/dashboard/dashboard-page.tsx'
+import { planUtilizationQueryOptions } from '../../../../features/pricing/queries.ts'
+import { requireAgent } from '../../../../features/session/queries.ts'
+
+export const Route = createFileRoute('/_agent/_licensed/dashboard/')({
+  beforeLoad: ({ context }) => {
+    const agent = requireAgent(context.session)
+    // SPEC §4: an agent without a plan in force is sent to choose one.
+    if (!context.session.activePlan)
+      throw redirect({ to: '/pricingplanexpired', search: { reAgentId: agent.id } })
+    return { agent }
+  },
+  // The licensed plan call also answers 403 LICENSE_INVALID if the license lapsed since sign-in.
+  loader: ({ context }) => context.queryClient.ensureQueryData(planUtilizationQueryOptions(context.agent.id)),
+  component: DashboardPage,
+})

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react'
+import {
+  Modal as AriaModal,
+  Dialog,
+  Heading,
+  ModalOverlay,
+  type ModalOverlayProps,
+} from 'react-aria-components'
+import { Button } from './Button.tsx'
+import './Modal.css'
+
+export interface ConfirmDialogProps extends Pick<ModalOverlayProps, 'isOpen' | 'onOpenChange'> {
+  title: string
+  /** The question, e.g. SPEC §5 'Are you sure to add this Pricing Plan?'. */
+  children: ReactNode
+  confirmLabel?: string
+  cancelLabel?: string
+  onConfirm: () => void
+  /** While the confirmed action runs the dialog stays open and cannot be dismissed. */
+  isPending?: boolean
+  /** An error from the confirmed action, shown inside the dialog so it can be retried. */
+  error?: ReactNode
+}
+
+/** A modal alert dialog asking to confirm an action; focus is trapped and returns to the trigger. */
+export function ConfirmDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  onConfirm,
+  isPending = false,
+  error,
+}: ConfirmDialogProps) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!isPending}
+      isKeyboardDismissDisabled={isPending}
+      className="modal-overlay"
+    >
+      <AriaModal className="modal">
+        <Dialog role="alertdialog" className="modal__dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title" className="modal__title">
+                {title}
+              </Heading>
+              <div className="modal__body">{children}</div>
+              {error}
+              <div className="modal__actions">
+                <Button variant="secondary" onPress={close} isDisabled={isPending}>
+                  {cancelLabel}
+                </Button>
+                <Button variant="primary" onPress={onConfirm} isPending={isPending} autoFocus>
+                  {confirmLabel}
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </AriaModal>
+    </ModalOverlay>
+  )
+}
