@@ -25,6 +25,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts'
 import { createAgentRepo } from './modules/agents/repo.ts'
 import { agentRoutes } from './modules/agents/routes.ts'
 import { type AgentService, createAgentService } from './modules/agents/service.ts'
+import { createAttendeeRepo } from './modules/attendees/repo.ts'
+import { attendeeRoutes } from './modules/attendees/routes.ts'
+import { type AttendeeService, createAttendeeService } from './modules/attendees/service.ts'
 import { createAccountLimits } from './modules/auth/limits.ts'
 import { authPlugin } from './modules/auth/plugin.ts'
 import { createAuthRepo } from './modules/auth/repo.ts'
@@ -32,6 +35,9 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { type AuthService, createAuthService } from './modules/auth/service.ts'
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts'
 import { devMailboxRoutes } from './modules/dev/routes.ts'
+import { createFeedbackRepo } from './modules/feedback/repo.ts'
+import { feedbackRoutes } from './modules/feedback/routes.ts'
+import { createFeedbackService, type FeedbackService } from './modules/feedback/service.ts'
 import { geocoderRoutes } from './modules/geocoder/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { createInventoryRepo } from './modules/inventory/repo.ts'
@@ -46,6 +52,15 @@ import { createPricingService, type PricingService } from './modules/pricing/ser
 import { createPropertyRepo } from './modules/properties/repo.ts'
 import { propertyRoutes } from './modules/properties/routes.ts'
 import { createPropertyService, type PropertyService } from './modules/properties/service.ts'
+import { createProspectRepo } from './modules/prospects/repo.ts'
+import { prospectRoutes } from './modules/prospects/routes.ts'
+import { createProspectService, type ProspectService } from './modules/prospects/service.ts'
+import { createStatsRepo } from './modules/stats/repo.ts'
+import { statsRoutes } from './modules/stats/routes.ts'
+import { createStatsService, type StatsService } from './modules/stats/service.ts'
+import { createTeamRepo } from './modules/teams/repo.ts'
+import { teamRoutes } from './modules/teams/routes.ts'
+import { createTeamService, type TeamService } from './modules/teams/service.ts'
 import type { EventSink } from './realtime/events.ts'
 import { createRealtime, type IoServer } from './realtime/server.ts'
 import { createRedis, whenReady } from './redis.ts'
@@ -67,6 +82,11 @@ export interface AppDeps {
   properties: PropertyService
   inventory: InventoryService
   openHouses: OpenHouseService
+  attendees: AttendeeService
+  prospects: ProspectService
+  feedback: FeedbackService
+  teams: TeamService
+  stats: StatsService
 }
 
 declare module 'fastify' {
@@ -124,6 +144,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     corsOrigin: config.publicUrl,
   })
   const mailer = createMailer(config)
+  const attendees = createAttendeeService({
+    db: dbHandle.db,
+    repo: createAttendeeRepo(dbHandle.db),
+    events: realtime,
+  })
+  const teams = createTeamService({
+    db: dbHandle.db,
+    repo: createTeamRepo(dbHandle.db),
+    agents,
+    pricing,
+    events: realtime,
+    sockets: {
+      join: (agentRoom, room) => realtime.io.in(agentRoom).socketsJoin(room),
+      leave: (agentRoom, room) => realtime.io.in(agentRoom).socketsLeave(room),
+    },
+  })
 
   app.decorate('deps', {
     config,
@@ -153,10 +189,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     inventory,
     openHouses: createOpenHouseService({
       db: dbHandle.db,
+      outbox,
+      config,
       repo: openHouseRepo,
       agents,
       pricing,
       inventory,
+      events: realtime,
+    }),
+    teams,
+    stats: createStatsService({ repo: createStatsRepo(dbHandle.db), agents, teams }),
+    attendees,
+    prospects: createProspectService({ db: dbHandle.db, repo: createProspectRepo(dbHandle.db), attendees }),
+    feedback: createFeedbackService({
+      db: dbHandle.db,
+      repo: createFeedbackRepo(dbHandle.db),
+      attendees,
       events: realtime,
     }),
   } satisfies AppDeps)
@@ -223,6 +271,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(propertyRoutes)
       await api.register(inventoryRoutes)
       await api.register(openHouseRoutes)
+      await api.register(attendeeRoutes)
+      await api.register(prospectRoutes)
+      await api.register(feedbackRoutes)
+      await api.register(teamRoutes)
+      await api.register(statsRoutes)
       await api.register(geocoderRoutes)
     },
     { prefix: '/api' },
