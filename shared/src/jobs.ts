@@ -3,6 +3,9 @@ export interface JobPayloads {
   mail: {
     send: { mailId: number }
   }
+  'auto-clone': {
+    clone: { openHouseId: number }
+  }
 }
 
 export type QueueName = keyof JobPayloads
@@ -11,6 +14,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobPayloads[
 
 export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['send'],
+  'auto-clone': ['clone'],
 }
 
 export const queueNames = Object.keys(jobNames) as QueueName[]

@@ -171,6 +171,8 @@ export interface OpenHouseTable {
   startsAt: NullableTimestamp
   endsAt: NullableTimestamp
   clonedFromOpenHouseId: Nullable<number>
+  /** set on the copy auto-clone made; unique, so an open house is auto-cloned once */
+  autoCloneOfOpenHouseId: Nullable<number>
   createdDate: Timestamp
   updatedDate: Timestamp
 }
@@ -339,6 +341,8 @@ export interface OutboxTable {
   payload: Json
   createdAt: Timestamp
   relayedAt: NullableTimestamp
+  /** a delayed job: BullMQ holds it until then */
+  runAt: NullableTimestamp
 }
 
 export interface MailTable {

@@ -10,6 +10,7 @@ export interface Outbox {
     queue: Q,
     name: N,
     payload: JobPayload<Q, N>,
+    options?: { runAt?: Date | null },
   ): Promise<number>
   /** Moves waiting rows into BullMQ once; returns how many were moved. */
   relayOnce(): Promise<number>
@@ -41,7 +42,7 @@ export function createOutbox(db: Db, queues: Queues, redisReady: () => boolean, 
       // skip locked: several relays (API processes, workers) share the work without blocking each other.
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'jobName', 'payload'])
+        .select(['id', 'queue', 'jobName', 'payload', 'runAt'])
         .where('relayedAt', 'is', null)
         .orderBy('id')
         .limit(batchSize)
@@ -53,7 +54,8 @@ export function createOutbox(db: Db, queues: Queues, redisReady: () => boolean, 
         const queue = queues[row.queue as QueueName]
         if (!queue) throw new Error(`outbox row ${row.id} names unknown queue ${row.queue}`)
         // jobId = outbox id: relaying the same row twice never makes a second job.
-        await within(5000, queue.add(row.jobName, row.payload, { jobId: outboxJobId(row.id) }))
+        const delay = row.runAt ? Math.max(0, new Date(row.runAt).getTime() - Date.now()) : 0
+        await within(5000, queue.add(row.jobName, row.payload, { jobId: outboxJobId(row.id), delay }))
       }
       await trx
         .updateTable('outbox')
@@ -89,10 +91,10 @@ export function createOutbox(db: Db, queues: Queues, redisReady: () => boolean, 
   }
 
   return {
-    async add(trx, queue, name, payload) {
+    async add(trx, queue, name, payload, options: { runAt?: Date | null } = {}) {
       const row = await trx
         .insertInto('outbox')
-        .values({ queue, jobName: name, payload: JSON.stringify(payload) })
+        .values({ queue, jobName: name, payload: JSON.stringify(payload), runAt: options.runAt ?? null })
         .returning('id')
         .executeTakeFirstOrThrow()
       onCommit(trx, tick)

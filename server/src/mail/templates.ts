@@ -51,4 +51,18 @@ export const mailTemplates = {
       password,
     )
   },
+
+  autoCloned(to: string, address: string, date: string, editUrl: string): MailContent {
+    return layout(to, `Your open house at ${address} was scheduled again`, [
+      `Your open house at ${address} has ended, and auto-clone scheduled the same open house for ${date}.`,
+      `It is not offered to other agents yet: review and publish it at ${editUrl}`,
+    ])
+  },
+
+  autoCloneFailed(to: string, address: string, reason: string): MailContent {
+    return layout(to, `Your open house at ${address} was not scheduled again`, [
+      `Your open house at ${address} has ended, but auto-clone could not schedule it for next week.`,
+      reason,
+    ])
+  },
 }

@@ -214,6 +214,15 @@ export function createOpenHouseRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    autoCloneExists(id: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('openHouse')
+        .select('id')
+        .where('autoCloneOfOpenHouseId', '=', id)
+        .executeTakeFirst()
+        .then(Boolean)
+    },
+
     /** Serialises one listing agent's creates and publishes so a plan limit holds under concurrency. */
     async lockAgent(agentId: number, trx: Trx) {
       await sql`select pg_advisory_xact_lock(${agentId})`.execute(trx)

@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CancelOpenHouseBody,
   isTeamLevel,
   messages,
@@ -23,6 +24,9 @@ import {
   PlanLimitError,
   ValidationError,
 } from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import type { AgentService } from '../agents/service.ts'
@@ -97,6 +101,8 @@ function rethrowDuplicate(err: unknown): never {
 
 export interface OpenHouseDeps {
   db: Db
+  outbox: Outbox
+  config: { publicUrl: string }
   repo: OpenHouseRepo
   agents: AgentService
   pricing: PricingService
@@ -205,6 +211,16 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     return { openHouseId: oh.id, publishLevel: oh.publishLevel, publishLevelId: oh.publishLevelId }
   }
 
+  /** An auto-clone open house gets a job for the moment it ends (SPEC §4, auto-clone). */
+  async function scheduleAutoClone(
+    trx: Trx,
+    row: { id: number; autoCloneOpenHouseFlag: boolean; endsAt: Date | string | null },
+  ) {
+    if (row.autoCloneOpenHouseFlag && row.endsAt) {
+      await d.outbox.add(trx, 'auto-clone', 'clone', { openHouseId: row.id }, { runAt: new Date(row.endsAt) })
+    }
+  }
+
   function ownedBy(row: OpenHouseRow | undefined, agentId: number): OpenHouseRow {
     if (!row) throw new NotFoundError()
     if (row.listingReAgentId !== agentId) throw new ForbiddenError('Only the listing agent may do this')
@@ -243,6 +259,11 @@ export function createOpenHouseService(d: OpenHouseDeps) {
             trx,
           )
           .catch(rethrowDuplicate)
+        await scheduleAutoClone(trx, {
+          id: created.id,
+          autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
+          ...instants(body),
+        })
         emitAfterCommit(d.events, trx, rooms.agent(listing.id), 'stats.changed', { reAgentId: listing.id })
         return created.id
       })
@@ -301,6 +322,12 @@ export function createOpenHouseService(d: OpenHouseDeps) {
           )
           .catch(rethrowDuplicate)
         if (!next) throw new NotFoundError()
+        if (
+          next.endsAt?.valueOf() !== row.endsAt?.valueOf() ||
+          next.autoCloneOpenHouseFlag !== row.autoCloneOpenHouseFlag
+        ) {
+          await scheduleAutoClone(trx, next)
+        }
         emitAfterCommit(d.events, trx, rooms.openHouse(id), 'openHouse.updated', { openHouseId: id }, id)
         return next
       })
@@ -473,6 +500,91 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         return created.id
       })
       return detailsOrThrow(newId)
+    },
+
+    /**
+     * Runs when an auto-clone open house ends: the same open house one week later, once (a unique
+     * column makes a second run a no-op), within the plan; the listing agent is told either way.
+     */
+    async autoClone(openHouseId: number): Promise<'cloned' | 'skipped' | 'refused'> {
+      const row = await repo.getById(openHouseId)
+      const ended = row?.endsAt && new Date(row.endsAt).getTime() <= Date.now()
+      if (!row || !ended || row.openHouseCanceledFlag || !row.autoCloneOpenHouseFlag || !row.scheduledDate)
+        return 'skipped'
+      const listing = await d.agents.findById(row.listingReAgentId)
+      if (!listing) return 'skipped'
+      const details = await detailsOrThrow(openHouseId)
+      const address = details.reProperty.completePropertyAddress
+      const nextDate = addDays(row.scheduledDate, 7)
+      const schedule = {
+        scheduledDate: nextDate,
+        scheduledStartTime: row.scheduledStartTime,
+        scheduledEndTime: row.scheduledEndTime,
+        openHouseTimezone: row.openHouseTimezone,
+      }
+      const refuse = async (reason: string) => {
+        await inTransaction(d.db, async (trx) => {
+          if (await repo.autoCloneExists(openHouseId, trx)) return
+          await queueMail(
+            trx,
+            d.outbox,
+            mailTemplates.autoCloneFailed(listing.reAgentEmailId, address, reason),
+          )
+        })
+        return 'refused' as const
+      }
+      try {
+        return await inTransaction(d.db, async (trx) => {
+          await repo.lockAgent(listing.id, trx)
+          if (await repo.autoCloneExists(openHouseId, trx)) return 'skipped' as const
+          await assertCanCreate(listing.id)
+          const {
+            id: _id,
+            createdDate: _c,
+            updatedDate: _u,
+            publishedAt: _p,
+            startsAt: _s,
+            endsAt: _e,
+            ...copy
+          } = row
+          const created = await repo.create(
+            {
+              ...copy,
+              ...schedule,
+              ...instants(schedule),
+              openHousePreparationDate: null,
+              hostingReAgentId: row.publishLevel === 'Hosting Myself' ? listing.id : null,
+              clonedFromOpenHouseId: row.id,
+              autoCloneOfOpenHouseId: row.id,
+            },
+            trx,
+          )
+          await scheduleAutoClone(trx, {
+            id: created.id,
+            autoCloneOpenHouseFlag: true,
+            ...instants(schedule),
+          })
+          await queueMail(
+            trx,
+            d.outbox,
+            mailTemplates.autoCloned(
+              listing.reAgentEmailId,
+              address,
+              nextDate,
+              `${d.config.publicUrl}/openhouses/schedule/${created.id}/edit?rePropertyId=${row.rePropertyId}`,
+            ),
+          )
+          emitAfterCommit(d.events, trx, rooms.agent(listing.id), 'stats.changed', { reAgentId: listing.id })
+          return 'cloned' as const
+        })
+      } catch (err) {
+        if (err instanceof PlanLimitError) return refuse(err.message)
+        if (isUniqueViolation(err)) {
+          if (await repo.autoCloneExists(openHouseId)) return 'skipped'
+          return refuse(messages.openHouseAlreadyScheduled)
+        }
+        throw err
+      }
     },
 
     /** The listing or hosting agent, or an agent it is offered to. */
