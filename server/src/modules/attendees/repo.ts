@@ -1,0 +1,59 @@
+import type { Db } from '../../db/database.ts'
+import type { Trx } from '../../db/transaction.ts'
+
+export function createAttendeeRepo(db: Db) {
+  return {
+    /** What attendance rules need of an open house: who lists it, who hosts it, whether it is canceled. */
+    openHouse(id: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('openHouse')
+        .select(['id', 'listingReAgentId', 'hostingReAgentId', 'openHouseCanceledFlag'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    prospect(id: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('prospect')
+        .select(['id', 'createdByReAgentId', 'prospectFirstName', 'prospectLastName'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /** One row per prospect and open house: a repeat inserts nothing and answers undefined. */
+    insert(openHouseId: number, prospectId: number, trx: Db | Trx = db) {
+      return trx
+        .insertInto('openHouseAttendee')
+        .values({ openHouseId, prospectId })
+        .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
+        .returning(['id', 'createdDate'])
+        .executeTakeFirst()
+    },
+
+    exists(openHouseId: number, prospectId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('openHouseAttendee')
+        .select('id')
+        .where('openHouseId', '=', openHouseId)
+        .where('prospectId', '=', prospectId)
+        .executeTakeFirst()
+        .then(Boolean)
+    },
+
+    /** Newest first; names only. */
+    publicList(openHouseId: number, limit: number, offset: number) {
+      return db
+        .selectFrom('openHouseAttendee as a')
+        .innerJoin('prospect as p', 'p.id', 'a.prospectId')
+        .select(['p.prospectFirstName', 'p.prospectLastName', 'a.createdDate'])
+        .where('a.openHouseId', '=', openHouseId)
+        .orderBy('a.createdDate', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    },
+  }
+}
+
+export type AttendeeRepo = ReturnType<typeof createAttendeeRepo>

@@ -1,0 +1,44 @@
+import { AddAttendeeBody, PublicAttendee } from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf } from '../auth/plugin.ts'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const Paging = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+
+export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { attendees } = app.deps
+
+  // The guest landing page's attendee list: first names and last initials, newest first.
+  app.get(
+    '/public/getOpenHouseAttendees/:openHouseId',
+    {
+      schema: {
+        tags: ['public'],
+        params: z.object({ openHouseId: z.coerce.number().int().positive() }),
+        querystring: Paging,
+        response: { 200: data(z.array(PublicAttendee)) },
+      },
+    },
+    async (req) => ({
+      data: await attendees.publicList(req.params.openHouseId, req.query.limit, req.query.offset),
+    }),
+  )
+
+  app.post(
+    '/openhousemgmt/AddAttendee',
+    {
+      schema: {
+        tags: ['open houses'],
+        security: [{ bearer: [] }],
+        body: AddAttendeeBody,
+        response: { 201: data(z.object({ id: z.number().int() })) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req, reply) => reply.status(201).send({ data: await attendees.add(agentOf(req), req.body) }),
+  )
+}

@@ -1,0 +1,124 @@
+import {
+  type AddAttendeeBody,
+  messages,
+  type PublicAttendee,
+  publicVisitorName,
+  rooms,
+} from '@porchlight/shared'
+import type { z } from 'zod'
+import type { Db } from '../../db/database.ts'
+import { inTransaction, type Trx } from '../../db/transaction.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { AgentRow } from '../agents/repo.ts'
+import type { AttendeeRepo } from './repo.ts'
+
+type AddBody = z.output<typeof AddAttendeeBody>
+
+export interface OpenHouseRef {
+  id: number
+  listingReAgentId: number
+  hostingReAgentId: number | null
+  openHouseCanceledFlag: boolean
+}
+
+export interface VisitorRef {
+  id: number
+  prospectFirstName: string
+  prospectLastName: string
+}
+
+export const OPEN_HOUSE_CANCELED = 'This open house has been canceled.'
+
+export interface AttendeeDeps {
+  db: Db
+  repo: AttendeeRepo
+  events: EventSink
+}
+
+/** Who attended which open house; the one place that records an attendee and announces it. */
+export function createAttendeeService(d: AttendeeDeps) {
+  const { repo } = d
+
+  async function openHouse(id: number, trx?: Db | Trx, message?: string): Promise<OpenHouseRef> {
+    const row = await repo.openHouse(id, trx)
+    if (!row) throw new NotFoundError(message)
+    return row
+  }
+
+  const involves = (oh: OpenHouseRef, agentId: number) =>
+    oh.listingReAgentId === agentId || oh.hostingReAgentId === agentId
+
+  /** SPEC §6: only the hosting agent manages attendees, and not on a canceled open house. */
+  async function hostedBy(caller: AgentRow, openHouseId: number, trx?: Db | Trx): Promise<OpenHouseRef> {
+    const oh = await openHouse(openHouseId, trx)
+    if (oh.hostingReAgentId !== caller.id) {
+      if (!involves(oh, caller.id)) throw new NotFoundError()
+      throw new ForbiddenError('Only the hosting agent may add attendees')
+    }
+    if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
+    return oh
+  }
+
+  /**
+   * Records that a visitor attended; a repeat is not an error (`created: false`). A new attendee is
+   * announced once the transaction commits: to the host's board and the guest pages (first name and
+   * last initial only), and a stats change to the listing and hosting agents.
+   */
+  async function record(trx: Trx, oh: OpenHouseRef, visitor: VisitorRef) {
+    const row = await repo.insert(oh.id, visitor.id, trx)
+    if (!row) return { created: false as const }
+    const name = publicVisitorName(visitor.prospectFirstName, visitor.prospectLastName)
+    emitAfterCommit(
+      d.events,
+      trx,
+      [rooms.openHouse(oh.id), rooms.openHousePublic(oh.id)],
+      'attendee.added',
+      { openHouseId: oh.id, ...name, signedInAt: new Date(row.createdDate).toISOString() },
+      oh.id,
+    )
+    const agents = new Set([oh.listingReAgentId, oh.hostingReAgentId ?? oh.listingReAgentId])
+    emitAfterCommit(d.events, trx, [...agents].map(rooms.agent), 'stats.changed', {})
+    return { created: true as const, id: row.id }
+  }
+
+  return {
+    openHouse,
+    hostedBy,
+    record,
+
+    /** The listing or hosting agent; others may not know the open house exists. */
+    async involving(caller: AgentRow, openHouseId: number, message?: string): Promise<OpenHouseRef> {
+      const oh = await openHouse(openHouseId, undefined, message)
+      if (!involves(oh, caller.id)) throw new NotFoundError(message)
+      return oh
+    },
+
+    isAttendee(openHouseId: number, prospectId: number, trx?: Db | Trx): Promise<boolean> {
+      return repo.exists(openHouseId, prospectId, trx)
+    },
+
+    /** AddAttendee: the host adds its own or the listing agent's prospect; a repeat is a conflict. */
+    async add(caller: AgentRow, body: AddBody): Promise<{ id: number }> {
+      return inTransaction(d.db, async (trx) => {
+        const oh = await hostedBy(caller, body.openHouseId, trx)
+        const prospect = await repo.prospect(body.prospectId, trx)
+        if (!prospect || !involves(oh, prospect.createdByReAgentId)) throw new NotFoundError()
+        const added = await record(trx, oh, prospect)
+        if (!added.created) throw new ConflictError('ALREADY_ATTENDEE', messages.addAttendeeFailed)
+        return { id: added.id }
+      })
+    },
+
+    async publicList(openHouseId: number, limit: number, offset: number): Promise<PublicAttendee[]> {
+      await openHouse(openHouseId)
+      const rows = await repo.publicList(openHouseId, limit, offset)
+      return rows.map((r) => ({
+        ...publicVisitorName(r.prospectFirstName, r.prospectLastName),
+        signedInAt: new Date(r.createdDate).toISOString(),
+      }))
+    },
+  }
+}
+
+export type AttendeeService = ReturnType<typeof createAttendeeService>

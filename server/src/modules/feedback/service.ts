@@ -1,0 +1,138 @@
+import {
+  FEEDBACK_RATING_FIELDS,
+  type Feedback,
+  type FeedbackRatingField,
+  type FeedbackSummary,
+  messages,
+  rooms,
+  type SaveFeedbackBody,
+} from '@porchlight/shared'
+import type { z } from 'zod'
+import type { Db } from '../../db/database.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { AgentRow } from '../agents/repo.ts'
+import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
+import type { FeedbackRepo, FeedbackRow } from './repo.ts'
+
+type Body = z.output<typeof SaveFeedbackBody>
+type Ratings = Record<FeedbackRatingField, number | null>
+
+const ratingsOf = (source: Ratings): Ratings =>
+  Object.fromEntries(FEEDBACK_RATING_FIELDS.map((f) => [f, source[f]])) as Ratings
+
+export function toFeedback(row: FeedbackRow): Feedback {
+  return {
+    id: row.id,
+    openHouseId: row.openHouseId,
+    prospectId: row.prospectId,
+    hostingREAgentId: row.hostingReAgentId,
+    feedbackText: row.feedbackText,
+    ...ratingsOf(row),
+    createdDate: new Date(row.createdDate).toISOString(),
+    updatedDate: new Date(row.updatedDate).toISOString(),
+  }
+}
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
+
+export interface FeedbackDeps {
+  db: Db
+  repo: FeedbackRepo
+  attendees: AttendeeService
+  events: EventSink
+}
+
+export function createFeedbackService(d: FeedbackDeps) {
+  const { repo, attendees } = d
+
+  /** A visitor gives feedback on an open house it signed in at; the web shows SPEC's one failure text. */
+  async function attendedOpenHouse(body: Body) {
+    const oh = await attendees.openHouse(body.openHouseId, undefined, messages.feedbackSaveFailed)
+    if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
+    if (!(await attendees.isAttendee(oh.id, body.prospectId))) {
+      throw new NotFoundError(messages.feedbackSaveFailed)
+    }
+    return oh
+  }
+
+  async function summary(scope: { openHouseId: number } | { hostingReAgentId: number }) {
+    const [{ count, ...averages }, texts] = await Promise.all([repo.averages(scope), repo.texts(scope)])
+    return { count: Number(count), averages: ratingsOf(averages as Ratings), texts } satisfies FeedbackSummary
+  }
+
+  return {
+    /** One per prospect and open house; the hosting agent rated is the open house's at this moment. */
+    async submit(body: Body): Promise<Feedback> {
+      const oh = await attendedOpenHouse(body)
+      const row = await inTransaction(d.db, async (trx) => {
+        const created = await repo
+          .create(
+            {
+              openHouseId: oh.id,
+              prospectId: body.prospectId,
+              hostingReAgentId: oh.hostingReAgentId,
+              feedbackText: body.feedbackText,
+              ...ratingsOf(body),
+            },
+            trx,
+          )
+          .catch((err) => {
+            if (isUniqueViolation(err))
+              throw new ConflictError('FEEDBACK_EXISTS', messages.feedbackSaveFailed)
+            throw err
+          })
+        emitAfterCommit(
+          d.events,
+          trx,
+          rooms.openHouse(oh.id),
+          'feedback.submitted',
+          { openHouseId: oh.id, feedbackId: created.id },
+          oh.id,
+        )
+        return created
+      })
+      return toFeedback(row)
+    },
+
+    /** The visitor edits its feedback: the body names the same prospect and open house. */
+    async edit(id: number, body: Body): Promise<Feedback> {
+      const oh = await attendedOpenHouse(body)
+      const row = await inTransaction(d.db, async (trx) => {
+        const updated = await repo.update(
+          id,
+          { openHouseId: oh.id, prospectId: body.prospectId },
+          { feedbackText: body.feedbackText, ...ratingsOf(body) },
+          trx,
+        )
+        if (!updated) throw new NotFoundError(messages.feedbackSaveFailed)
+        emitAfterCommit(
+          d.events,
+          trx,
+          rooms.openHouse(oh.id),
+          'feedback.submitted',
+          { openHouseId: oh.id, feedbackId: updated.id },
+          oh.id,
+        )
+        return updated
+      })
+      return toFeedback(row)
+    },
+
+    /** The listing or hosting agent of the open house. */
+    async openHouseSummary(caller: AgentRow, openHouseId: number): Promise<FeedbackSummary> {
+      await attendees.involving(caller, openHouseId, messages.feedbackSummaryLoadFailed)
+      return summary({ openHouseId })
+    },
+
+    /** An agent's own: feedback given on the open houses it hosted. */
+    async agentSummary(caller: AgentRow, agentId: number): Promise<FeedbackSummary> {
+      if (caller.id !== agentId) throw new ForbiddenError(messages.feedbackSummaryLoadFailed)
+      return summary({ hostingReAgentId: agentId })
+    },
+  }
+}
+
+export type FeedbackService = ReturnType<typeof createFeedbackService>

@@ -1,0 +1,301 @@
+import {
+  type GuestSignInBody,
+  maskEmail,
+  maskPhone,
+  messages,
+  type OpenHouseProspect,
+  type Prospect,
+  prospectSearchTerm,
+  type SaveProspectBody,
+} from '@porchlight/shared'
+import { stringify } from 'csv-stringify/sync'
+import type { z } from 'zod'
+import type { Db } from '../../db/database.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import type { AgentRow } from '../agents/repo.ts'
+import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
+import type { ProspectRepo, ProspectRow } from './repo.ts'
+
+type GuestBody = z.output<typeof GuestSignInBody>
+type AgentBody = z.output<typeof SaveProspectBody>
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+
+/** The API shape; an agent who may see but does not own the prospect gets its contact details masked. */
+export function toProspect(row: ProspectRow, viewerId: number): Prospect {
+  const own = row.createdByReAgentId === viewerId
+  return {
+    id: row.id,
+    prospectFirstName: row.prospectFirstName,
+    prospectMiddleName: row.prospectMiddleName,
+    prospectLastName: row.prospectLastName,
+    prospectEmailId: own ? row.prospectEmailId : maskEmail(row.prospectEmailId),
+    prospectPhoneNumber: own ? row.prospectPhoneNumber : maskPhone(row.prospectPhoneNumber),
+    prospectAddress1: row.prospectAddress1,
+    prospectAddress2: row.prospectAddress2,
+    prospectCity: row.prospectCity,
+    prospectState: row.prospectState,
+    prospectZipCode: row.prospectZipCode,
+    prospectZipPlus4: row.prospectZipPlus4,
+    prospectCounty: row.prospectCounty,
+    prospectCountry: row.prospectCountry,
+    currentHouseStatus: row.currentHouseStatus,
+    homeBuyingTimelines: row.homeBuyingTimelines,
+    workingWithREAgentFlag: row.workingWithReAgentFlag,
+    bestTimeToContact: row.bestTimeToContact,
+    heardAboutThisOpenHouse: row.heardAboutThisOpenHouse,
+    prospectNotification: row.prospectNotification,
+    createdByREAgentId: row.createdByReAgentId,
+    emailConsent: row.emailConsent,
+    smsConsent: row.smsConsent,
+    consentAt: row.consentAt === null ? null : iso(row.consentAt),
+    createdDate: iso(row.createdDate),
+    updatedDate: iso(row.updatedDate),
+    ownProspect: own,
+  }
+}
+
+/** The form's fields as table columns, but for the working-with-an-agent flag, which may be absent. */
+function detailsOf(body: GuestBody | AgentBody) {
+  return {
+    prospectFirstName: body.prospectFirstName,
+    prospectMiddleName: body.prospectMiddleName,
+    prospectLastName: body.prospectLastName,
+    prospectEmailId: body.prospectEmailId,
+    prospectPhoneNumber: body.prospectPhoneNumber,
+    prospectAddress1: body.prospectAddress1,
+    prospectAddress2: body.prospectAddress2,
+    prospectCity: body.prospectCity,
+    prospectState: body.prospectState,
+    prospectZipCode: body.prospectZipCode,
+    prospectZipPlus4: body.prospectZipPlus4,
+    prospectCounty: body.prospectCounty,
+    prospectCountry: body.prospectCountry,
+    currentHouseStatus: body.currentHouseStatus,
+    homeBuyingTimelines: body.homeBuyingTimelines,
+    bestTimeToContact: body.bestTimeToContact,
+    heardAboutThisOpenHouse: body.heardAboutThisOpenHouse,
+    prospectNotification: body.prospectNotification,
+  }
+}
+
+function uniqueViolation(err: unknown): string | null {
+  if (typeof err !== 'object' || err === null) return null
+  const e = err as { code?: string; constraint?: string }
+  return e.code === '23505' ? (e.constraint ?? '') : null
+}
+
+const CLIENT_REQUEST_ID_KEY = 'prospect_client_request_id_key'
+
+const prospectExists = () => new ConflictError('PROSPECT_EXISTS', messages.propertySaveFailed)
+
+/** Spreadsheet programs run a cell that starts like a formula; a leading quote keeps it text. */
+const defuse = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v)
+
+const CSV_COLUMNS = [
+  'id',
+  'prospectFirstName',
+  'prospectMiddleName',
+  'prospectLastName',
+  'prospectEmailId',
+  'prospectPhoneNumber',
+  'prospectAddress1',
+  'prospectAddress2',
+  'prospectCity',
+  'prospectState',
+  'prospectZipCode',
+  'prospectZipPlus4',
+  'prospectCounty',
+  'prospectCountry',
+  'currentHouseStatus',
+  'homeBuyingTimelines',
+  'workingWithREAgentFlag',
+  'bestTimeToContact',
+  'heardAboutThisOpenHouse',
+  'prospectNotification',
+  'emailConsent',
+  'smsConsent',
+  'consentAt',
+  'createdDate',
+  'updatedDate',
+] as const satisfies ReadonlyArray<keyof Prospect>
+
+export interface ProspectDeps {
+  db: Db
+  repo: ProspectRepo
+  attendees: AttendeeService
+}
+
+export function createProspectService(d: ProspectDeps) {
+  const { repo, attendees } = d
+
+  function self(caller: AgentRow, agentId: number) {
+    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own prospects')
+  }
+
+  /** The owner edits; an agent who may only see it is refused; anyone else learns nothing. */
+  async function owned(caller: AgentRow, id: number): Promise<ProspectRow> {
+    const row = await repo.getById(id)
+    if (!row) throw new NotFoundError()
+    if (row.createdByReAgentId !== caller.id) {
+      if (await repo.attendedOpenHouseOf(id, caller.id))
+        throw new ForbiddenError('Only the agent whose prospect this is may edit it')
+      throw new NotFoundError()
+    }
+    return row
+  }
+
+  async function guestSignInOnce(body: GuestBody): Promise<{ id: number }> {
+    return inTransaction(d.db, async (trx) => {
+      const oh = await attendees.openHouse(body.openHouseId, trx)
+      if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
+      // SPEC §6 takes the agent from the QR code's query; the open house says whose lead this is.
+      const owner = oh.listingReAgentId
+      const retried = await repo.byClientRequestId(body.clientRequestId, trx)
+      if (retried && retried.createdByReAgentId !== owner) {
+        throw new ConflictError('CLIENT_REQUEST_REUSED', 'This sign-in was already used elsewhere')
+      }
+      // The moment the visitor made its choice under the wording shown (a refusal is a choice too).
+      const choiceMade = body.emailConsent || body.smsConsent || body.consentText !== null
+      const prospect =
+        retried ??
+        (await repo.upsertGuest(
+          {
+            ...detailsOf(body),
+            // absent: false for a new prospect, kept for a returning one
+            workingWithReAgentFlag: body.workingWithREAgentFlag,
+            createdByReAgentId: owner,
+            clientRequestId: body.clientRequestId,
+            emailConsent: body.emailConsent,
+            smsConsent: body.smsConsent,
+            consentText: body.consentText,
+            consentAt: choiceMade ? new Date() : null,
+          },
+          trx,
+        ))
+      await attendees.record(trx, oh, prospect)
+      return { id: prospect.id }
+    })
+  }
+
+  return {
+    /**
+     * The QR-code sign-in: one transaction makes or refreshes the listing agent's prospect and records
+     * the attendee. A retry (same clientRequestId) or a returning visitor (same email) gets the same id.
+     */
+    async guestSignIn(body: GuestBody): Promise<{ id: number }> {
+      try {
+        return await guestSignInOnce(body)
+      } catch (err) {
+        // Two first attempts of one sign-in raced on the clientRequestId: the second now finds the first.
+        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return guestSignInOnce(body)
+        throw err
+      }
+    },
+
+    async create(caller: AgentRow, body: AgentBody): Promise<Prospect> {
+      const row = await inTransaction(d.db, async (trx) => {
+        const oh = body.openHouseId ? await attendees.hostedBy(caller, body.openHouseId, trx) : null
+        const created = await repo
+          .create(
+            {
+              ...detailsOf(body),
+              workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
+              createdByReAgentId: caller.id,
+            },
+            trx,
+          )
+          .catch((err) => {
+            throw uniqueViolation(err) !== null ? prospectExists() : err
+          })
+        if (oh) await attendees.record(trx, oh, created)
+        return created
+      })
+      return toProspect(row, caller.id)
+    },
+
+    async update(caller: AgentRow, id: number, body: AgentBody): Promise<Prospect> {
+      const current = await owned(caller, id)
+      const row = await inTransaction(d.db, async (trx) => {
+        const oh = body.openHouseId ? await attendees.hostedBy(caller, body.openHouseId, trx) : null
+        const updated = await repo
+          .update(
+            id,
+            {
+              ...detailsOf(body),
+              workingWithReAgentFlag: body.workingWithREAgentFlag ?? current.workingWithReAgentFlag,
+            },
+            trx,
+          )
+          .catch((err) => {
+            throw uniqueViolation(err) !== null ? prospectExists() : err
+          })
+        if (oh) await attendees.record(trx, oh, updated)
+        return updated
+      })
+      return toProspect(row, caller.id)
+    },
+
+    async listOwn(caller: AgentRow, agentId: number, q: { q?: string; limit: number; offset: number }) {
+      self(caller, agentId)
+      const rows = await repo.listByAgent(agentId, { ...q, term: prospectSearchTerm(q.q) })
+      return rows.map((r) => toProspect(r, caller.id))
+    },
+
+    async listOwnNotIn(
+      caller: AgentRow,
+      agentId: number,
+      openHouseId: number,
+      q: { q?: string; limit: number; offset: number },
+    ) {
+      self(caller, agentId)
+      await attendees.involving(caller, openHouseId)
+      const rows = await repo.listByAgentNotIn(agentId, openHouseId, { ...q, term: prospectSearchTerm(q.q) })
+      return rows.map((r) => toProspect(r, caller.id))
+    },
+
+    /** The listing or hosting agent sees who came; prospects not theirs come masked. */
+    async listByOpenHouse(
+      caller: AgentRow,
+      openHouseId: number,
+      limit: number,
+      offset: number,
+    ): Promise<OpenHouseProspect[]> {
+      await attendees.involving(caller, openHouseId)
+      const rows = await repo.listByOpenHouse(openHouseId, limit, offset)
+      return rows.map(({ attendeeId, signedInAt, ...row }) => ({
+        ...toProspect(row, caller.id),
+        attendeeId,
+        signedInAt: iso(signedInAt),
+      }))
+    },
+
+    /** The owner, or the listing or hosting agent of an open house the prospect attended. */
+    async details(caller: AgentRow, id: number): Promise<Prospect> {
+      const row = await repo.getById(id)
+      if (!row) throw new NotFoundError()
+      if (row.createdByReAgentId !== caller.id && !(await repo.attendedOpenHouseOf(id, caller.id))) {
+        throw new NotFoundError()
+      }
+      return toProspect(row, caller.id)
+    },
+
+    /** The agent's own prospects as CSV (with a BOM, so spreadsheet programs read UTF-8). */
+    async exportCsv(caller: AgentRow, agentId: number): Promise<string> {
+      self(caller, agentId)
+      const rows = (await repo.allOfAgent(agentId)).map((r) => toProspect(r, caller.id))
+      return stringify(rows, {
+        bom: true,
+        header: true,
+        columns: [...CSV_COLUMNS],
+        cast: {
+          string: defuse,
+          boolean: (v) => (v ? 'true' : 'false'),
+        },
+      })
+    },
+  }
+}
+
+export type ProspectService = ReturnType<typeof createProspectService>

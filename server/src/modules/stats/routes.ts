@@ -1,0 +1,74 @@
+import {
+  DashboardStatistics,
+  PublishLevelStatistics,
+  StatisticsSummary,
+  TeamStatisticsTotals,
+} from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf } from '../auth/plugin.ts'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const positive = z.coerce.number().int().positive()
+const AgentParams = z.object({ agentId: positive })
+const TeamParams = z.object({ teamId: positive })
+const security = [{ bearer: [] }]
+const tags = ['statistics']
+
+export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { stats } = app.deps
+  const guard = { preHandler: app.requireLicensedAgent }
+
+  app.get(
+    '/openhousemgmt/getOHStatisticsSummaryByREAgentId/:agentId',
+    { schema: { tags, security, params: AgentParams, response: { 200: data(StatisticsSummary) } }, ...guard },
+    async (req) => ({ data: await stats.byAgent(agentOf(req), req.params.agentId) }),
+  )
+
+  app.get(
+    '/openhousemgmt/getDashboardStatistics/:agentId',
+    {
+      schema: { tags, security, params: AgentParams, response: { 200: data(DashboardStatistics) } },
+      ...guard,
+    },
+    async (req) => ({ data: await stats.dashboard(agentOf(req), req.params.agentId) }),
+  )
+
+  app.get(
+    '/openhousemgmt/getOHStatisticsSummaryByPublishLevelId/:publishLevelId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ publishLevelId: z.string().trim().min(1).max(40) }),
+        response: { 200: data(PublishLevelStatistics) },
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await stats.byPublishLevelId(agentOf(req), req.params.publishLevelId) }),
+  )
+
+  // The same per-person rows under both names the SPEC uses.
+  for (const path of [
+    '/openhousemgmt/getOHStatisticsSummaryByTeamMembers',
+    '/reteammgmt/getRETeamMemberSummary',
+  ]) {
+    app.get(
+      `${path}/:teamId`,
+      {
+        schema: { tags, security, params: TeamParams, response: { 200: data(z.array(StatisticsSummary)) } },
+        ...guard,
+      },
+      async (req) => ({ data: await stats.byTeamMembers(agentOf(req), req.params.teamId) }),
+    )
+  }
+
+  app.get(
+    '/reteammgmt/getRETeamSummary/:teamId',
+    {
+      schema: { tags, security, params: TeamParams, response: { 200: data(TeamStatisticsTotals) } },
+      ...guard,
+    },
+    async (req) => ({ data: await stats.teamTotals(agentOf(req), req.params.teamId) }),
+  )
+}

@@ -1,0 +1,85 @@
+import {
+  canSeeTeamSummary,
+  type DashboardStatistics,
+  type PublishLevelStatistics,
+  type StatisticsSummary,
+  type TeamStatistics,
+  type TeamStatisticsTotals,
+} from '@porchlight/shared'
+import { ForbiddenError, NotFoundError } from '../../errors.ts'
+import type { AgentRow } from '../agents/repo.ts'
+import type { AgentService } from '../agents/service.ts'
+import type { TeamPeople, TeamService } from '../teams/service.ts'
+import type { StatsRepo } from './repo.ts'
+
+export interface StatsDeps {
+  repo: StatsRepo
+  agents: AgentService
+  teams: TeamService
+}
+
+export function createStatsService(d: StatsDeps) {
+  const { repo } = d
+
+  function self(caller: AgentRow, agentId: number) {
+    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own statistics')
+  }
+
+  /** Per-agent rows in the order of `ids`. */
+  async function summaries(ids: number[]): Promise<StatisticsSummary[]> {
+    const rows = await repo.perAgent(ids)
+    const byId = new Map(rows.map((r) => [r.reAgentId, r]))
+    return ids.flatMap((id) => byId.get(id) ?? [])
+  }
+
+  async function summaryOf(agentId: number): Promise<StatisticsSummary> {
+    const [row] = await summaries([agentId])
+    if (!row) throw new NotFoundError()
+    return row
+  }
+
+  async function teamStatistics(team: TeamPeople): Promise<TeamStatistics> {
+    return { reTeamId: team.id, reTeamName: team.reTeamName, members: await summaries(team.people) }
+  }
+
+  return {
+    async byAgent(caller: AgentRow, agentId: number): Promise<StatisticsSummary> {
+      self(caller, agentId)
+      return summaryOf(agentId)
+    },
+
+    /** Overall, plus (Team Lead role only) a table per team the agent leads or co-leads. */
+    async dashboard(caller: AgentRow, agentId: number): Promise<DashboardStatistics> {
+      self(caller, agentId)
+      const teams = canSeeTeamSummary(caller.reAgentRole) ? await d.teams.ledBy(agentId) : []
+      const [overall, teamSummaries] = await Promise.all([
+        summaryOf(agentId),
+        Promise.all(teams.map(teamStatistics)),
+      ])
+      return { overall, teamSummaries }
+    },
+
+    /** A row per person of the team (lead, co-lead, members); for the team's own people. */
+    async byTeamMembers(caller: AgentRow, teamId: number): Promise<StatisticsSummary[]> {
+      return summaries((await d.teams.people(caller, teamId)).people)
+    },
+
+    async teamTotals(caller: AgentRow, teamId: number): Promise<TeamStatisticsTotals> {
+      const team = await d.teams.people(caller, teamId)
+      return { reTeamId: team.id, reTeamName: team.reTeamName, ...(await repo.together(team.people)) }
+    },
+
+    /** The caller's firm license (Market Center) or a team the caller belongs to. */
+    async byPublishLevelId(caller: AgentRow, publishLevelId: string): Promise<PublishLevelStatistics> {
+      const firm = publishLevelId === caller.reAgentBrokerFirmLicense
+      const teamIds = (await d.agents.teamIds(caller.id)).filter((id) => String(id) === publishLevelId)
+      if (!firm && teamIds.length === 0) {
+        throw new ForbiddenError('Only your firm or one of your teams')
+      }
+      const counts = await repo.offeredAt({ firmLicense: firm ? publishLevelId : undefined, teamIds })
+      return { publishLevelId, ...counts }
+    },
+  }
+}
+
+export type StatsService = ReturnType<typeof createStatsService>

@@ -1,0 +1,118 @@
+import {
+  AddTeamMemberBody,
+  SaveTeamBody,
+  Team,
+  TeamDetails,
+  TeamMember,
+  TeamMembersList,
+  TeamRef,
+  TeamType,
+  UpdateTeamBody,
+} from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf } from '../auth/plugin.ts'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const positive = z.coerce.number().int().positive()
+const security = [{ bearer: [] }]
+const tags = ['teams']
+
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { teams } = app.deps
+  const guard = { preHandler: app.requireLicensedAgent }
+
+  app.post(
+    '/reteammgmt/saveRETeam',
+    { schema: { tags, security, body: SaveTeamBody, response: { 201: data(Team) } }, ...guard },
+    async (req, reply) => reply.status(201).send({ data: await teams.create(agentOf(req), req.body) }),
+  )
+
+  app.patch(
+    '/reteammgmt/saveRETeam/:reTeamId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ reTeamId: positive }),
+        body: UpdateTeamBody,
+        response: { 200: data(Team) },
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await teams.update(agentOf(req), req.params.reTeamId, req.body) }),
+  )
+
+  app.get(
+    '/reteammgmt/getRETeamsByREAgentId/:agentId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ agentId: positive }),
+        response: { 200: data(z.array(Team)) },
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await teams.listForAgent(agentOf(req), req.params.agentId) }),
+  )
+
+  app.get(
+    '/reteammgmt/getRETeamByREAgentIdATeamType/:agentId/:teamType',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ agentId: positive, teamType: TeamType }),
+        response: { 200: data(TeamRef.nullable()) },
+      },
+      ...guard,
+    },
+    async (req) => ({
+      data: await teams.ofAgentAndType(agentOf(req), req.params.agentId, req.params.teamType),
+    }),
+  )
+
+  app.get(
+    '/reteammgmt/getRETeamDetails/:id',
+    {
+      schema: { tags, security, params: z.object({ id: positive }), response: { 200: data(TeamDetails) } },
+      ...guard,
+    },
+    async (req) => ({ data: await teams.details(agentOf(req), req.params.id) }),
+  )
+
+  app.post(
+    '/reteammgmt/addMemberToRETeam',
+    { schema: { tags, security, body: AddTeamMemberBody, response: { 201: data(TeamMember) } }, ...guard },
+    async (req, reply) => reply.status(201).send({ data: await teams.addMember(agentOf(req), req.body) }),
+  )
+
+  app.get(
+    '/reteammgmt/getRETeamMembersByRETeamId/:teamId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ teamId: positive }),
+        response: { 200: data(TeamMembersList) },
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await teams.members(agentOf(req), req.params.teamId) }),
+  )
+
+  app.delete(
+    '/reteammgmt/removeMemberFromRETeam/:reTeamMemberId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ reTeamMemberId: positive }),
+        response: { 200: data(TeamMember) },
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await teams.removeMember(agentOf(req), req.params.reTeamMemberId) }),
+  )
+}

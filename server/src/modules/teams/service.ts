@@ -1,0 +1,323 @@
+import {
+  type AddTeamMemberBody,
+  canBeCoTeamLead,
+  canBeTeamMember,
+  canEditTeam,
+  canManageMyTeams,
+  canManageTeamMembers,
+  messages,
+  rooms,
+  type SaveTeamBody,
+  TEAM_CODE_PLACEHOLDER,
+  type Team,
+  type TeamDetails,
+  type TeamLeadDetails,
+  type TeamMember,
+  type TeamMembersList,
+  type TeamRef,
+  type TeamType,
+  type UpdateTeamBody,
+  withinTeamLimit,
+  withinTeamMemberLimit,
+} from '@porchlight/shared'
+import type { z } from 'zod'
+import type { Db } from '../../db/database.ts'
+import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PlanLimitError,
+  ValidationError,
+} from '../../errors.ts'
+import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { AgentRow } from '../agents/repo.ts'
+import type { AgentService } from '../agents/service.ts'
+import type { PricingService } from '../pricing/service.ts'
+import type { LeadRow, TeamMemberRow, TeamRepo, TeamRow } from './repo.ts'
+
+type SaveBody = z.output<typeof SaveTeamBody>
+type UpdateBody = z.output<typeof UpdateTeamBody>
+type AddMemberBody = z.output<typeof AddTeamMemberBody>
+
+/**
+ * Moves an agent's live sockets into or out of a team room. Sockets join their team rooms when they
+ * connect; without this a member added later would not hear the team's offers until it reconnects.
+ */
+export interface SocketRooms {
+  join(agentRoom: string, room: string): void
+  leave(agentRoom: string, room: string): void
+}
+
+export interface TeamDeps {
+  db: Db
+  repo: TeamRepo
+  agents: AgentService
+  pricing: PricingService
+  events: EventSink
+  sockets?: SocketRooms
+}
+
+/** A team and the agents its statistics cover: lead, co-lead, then members. */
+export interface TeamPeople {
+  id: number
+  reTeamName: string
+  people: number[]
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+
+export function toTeam(row: TeamRow): Team {
+  return {
+    id: row.id,
+    reTeamName: row.reTeamName,
+    reTeamCode: row.reTeamCode,
+    teamType: row.teamType,
+    reTeamLeadId: row.reTeamLeadId,
+    reCoTeamLeadId: row.reCoTeamLeadId,
+    createdByREAgentId: row.createdByReAgentId,
+    reTeamActiveFlag: row.reTeamActiveFlag,
+    createdDate: iso(row.createdDate),
+    updatedDate: iso(row.updatedDate),
+  }
+}
+
+function toMember(row: TeamMemberRow): TeamMember {
+  return {
+    id: row.id,
+    reTeamId: row.reTeamId,
+    reAgentId: row.reAgentId,
+    reAgentCurrentFlag: row.reAgentCurrentFlag,
+    addedByREAgentId: row.addedByReAgentId,
+    createdDate: iso(row.createdDate),
+    updatedDate: iso(row.updatedDate),
+  }
+}
+
+function toLeadDetails(row: LeadRow): TeamLeadDetails {
+  const { porchlightUserId: _user, ...details } = row
+  return details
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
+}
+
+const teamTypeExists = () => new ConflictError('TEAM_TYPE_EXISTS', messages.teamSaveFailed)
+const alreadyMember = () => new ConflictError('ALREADY_TEAM_MEMBER', messages.alreadyTeamMember)
+
+export function createTeamService(d: TeamDeps) {
+  const { repo } = d
+
+  /** A team the caller may see: a stranger is not told it exists. */
+  async function visibleTeam(caller: AgentRow, teamId: number): Promise<TeamRow> {
+    const team = await repo.getById(teamId)
+    if (!team || !(await repo.isInsider(teamId, caller.id))) throw new NotFoundError()
+    return team
+  }
+
+  async function assertCoLead(lead: AgentRow, coLeadId: number | null | undefined) {
+    if (coLeadId === null || coLeadId === undefined) return
+    const candidate = await d.agents.findById(coLeadId)
+    if (!candidate || !canBeCoTeamLead(lead, candidate)) {
+      throw new ValidationError([
+        { field: 'reCoTeamLeadId', message: 'Choose another agent of your broker firm as co-lead' },
+      ])
+    }
+  }
+
+  async function planOf(agentId: number) {
+    const active = await d.pricing.activePlan(agentId)
+    if (!active) throw new PlanLimitError('NO_ACTIVE_PLAN', 'No Active Plan')
+    return active.plan
+  }
+
+  /** Live sockets follow the team's membership once the change has committed. */
+  function moveSockets(trx: Trx, agentId: number, teamId: number, how: 'join' | 'leave') {
+    const sockets = d.sockets
+    if (sockets) onCommit(trx, () => sockets[how](rooms.agent(agentId), rooms.team(teamId)))
+  }
+
+  return {
+    /** Team Lead role only; the caller leads it; one team per lead and type; within the plan. */
+    async create(caller: AgentRow, body: SaveBody): Promise<Team> {
+      if (!canManageMyTeams(caller.reAgentRole)) throw new ForbiddenError('Only a Team Lead may create teams')
+      await assertCoLead(caller, body.reCoTeamLeadId)
+      const plan = await planOf(caller.id)
+      const row = await inTransaction(d.db, async (trx) => {
+        await repo.lockAgent(caller.id, trx)
+        if (await repo.ofLeadAndType(caller.id, body.teamType, trx)) throw teamTypeExists()
+        if (!withinTeamLimit(await repo.countCreatedBy(caller.id, trx), plan.numberOfTeamsCreate)) {
+          throw new PlanLimitError('PLAN_LIMIT_TEAMS', messages.teamLimitReached)
+        }
+        const team = await repo
+          .create(
+            {
+              reTeamName: body.reTeamName,
+              reTeamCode: TEAM_CODE_PLACEHOLDER,
+              teamType: body.teamType,
+              reTeamLeadId: caller.id,
+              reCoTeamLeadId: body.reCoTeamLeadId,
+              createdByReAgentId: caller.id,
+              reTeamActiveFlag: body.reTeamActiveFlag,
+            },
+            trx,
+          )
+          .catch((err) => {
+            throw isUniqueViolation(err) ? teamTypeExists() : err
+          })
+        const leads = [team.reTeamLeadId, ...(team.reCoTeamLeadId ? [team.reCoTeamLeadId] : [])]
+        for (const id of leads) moveSockets(trx, id, team.id, 'join')
+        emitAfterCommit(d.events, trx, leads.map(rooms.agent), 'stats.changed', { reTeamId: team.id })
+        return team
+      })
+      return toTeam(row)
+    },
+
+    /** The team's lead only; an omitted co-lead or active flag stays as it is. */
+    async update(caller: AgentRow, teamId: number, body: UpdateBody): Promise<Team> {
+      const team = await visibleTeam(caller, teamId)
+      if (!canEditTeam(caller.id, team)) throw new ForbiddenError('Only the team lead may edit the team')
+      await assertCoLead(caller, body.reCoTeamLeadId)
+      const row = await inTransaction(d.db, async (trx) => {
+        const updated = await repo
+          .update(
+            teamId,
+            {
+              reTeamName: body.reTeamName,
+              teamType: body.teamType,
+              ...(body.reCoTeamLeadId !== undefined && { reCoTeamLeadId: body.reCoTeamLeadId }),
+              ...(body.reTeamActiveFlag !== undefined && { reTeamActiveFlag: body.reTeamActiveFlag }),
+            },
+            trx,
+          )
+          .catch((err) => {
+            throw isUniqueViolation(err) ? teamTypeExists() : err
+          })
+        const before = team.reCoTeamLeadId
+        if (before !== updated.reCoTeamLeadId) {
+          if (updated.reCoTeamLeadId) moveSockets(trx, updated.reCoTeamLeadId, teamId, 'join')
+          if (before && !(await repo.isMember(teamId, before, trx))) moveSockets(trx, before, teamId, 'leave')
+        }
+        emitAfterCommit(d.events, trx, rooms.team(teamId), 'stats.changed', { reTeamId: teamId })
+        return updated
+      })
+      return toTeam(row)
+    },
+
+    async listForAgent(caller: AgentRow, agentId: number): Promise<Team[]> {
+      if (caller.id !== agentId) throw new ForbiddenError('You can only list your own teams')
+      return (await repo.listForAgent(agentId)).map(toTeam)
+    },
+
+    async ofAgentAndType(caller: AgentRow, agentId: number, teamType: TeamType): Promise<TeamRef | null> {
+      if (caller.id !== agentId) throw new ForbiddenError('You can only look up your own teams')
+      return (await repo.ofAgentAndType(agentId, teamType)) ?? null
+    },
+
+    async details(caller: AgentRow, teamId: number): Promise<TeamDetails> {
+      const team = await visibleTeam(caller, teamId)
+      const [lead, coLead] = await Promise.all([
+        repo.leadDetails(team.reTeamLeadId),
+        team.reCoTeamLeadId ? repo.leadDetails(team.reCoTeamLeadId) : undefined,
+      ])
+      if (!lead) throw new NotFoundError()
+      return {
+        reTeam: toTeam(team),
+        reAgentTeamLeadDetails: toLeadDetails(lead),
+        reAgentCoTeamLeadDetails: coLead ? toLeadDetails(coLead) : null,
+        userProfileId: lead.porchlightUserId,
+      }
+    },
+
+    async members(caller: AgentRow, teamId: number): Promise<TeamMembersList> {
+      const team = await visibleTeam(caller, teamId)
+      const members = await repo.members(teamId)
+      return {
+        reTeam: toTeam(team),
+        reTeamMemberWithSupportingDetailsList: members.map(({ reTeamMemberId, ...realEstateAgent }) => ({
+          reTeamMemberId,
+          realEstateAgent,
+        })),
+      }
+    },
+
+    /** Lead or co-lead; an agent of the lead's firm, once, within the lead's plan. */
+    async addMember(caller: AgentRow, body: AddMemberBody): Promise<TeamMember> {
+      const team = await visibleTeam(caller, body.reTeamId)
+      if (!canManageTeamMembers(caller.id, team)) {
+        throw new ForbiddenError('Only the team lead or co-lead may add members')
+      }
+      const [lead, candidate] = await Promise.all([
+        team.reTeamLeadId === caller.id ? caller : d.agents.findById(team.reTeamLeadId),
+        d.agents.findById(body.reAgentId),
+      ])
+      if (!lead || !candidate || !canBeTeamMember(lead, candidate)) {
+        throw new ValidationError([
+          { field: 'reAgentId', message: "Choose an agent of the team lead's broker firm" },
+        ])
+      }
+      if (candidate.id === team.reTeamLeadId || candidate.id === team.reCoTeamLeadId) throw alreadyMember()
+      const plan = await planOf(team.reTeamLeadId)
+      const row = await inTransaction(d.db, async (trx) => {
+        await repo.lockTeam(team.id, trx)
+        if (await repo.isMember(team.id, candidate.id, trx)) throw alreadyMember()
+        if (!withinTeamMemberLimit(await repo.countMembers(team.id, trx), plan.numberOfTeamMembersPerTeam)) {
+          throw new PlanLimitError('PLAN_LIMIT_MEMBERS', messages.teamMemberLimitReached)
+        }
+        const member = await repo.addMember(team.id, candidate.id, caller.id, trx).catch((err) => {
+          throw isUniqueViolation(err) ? alreadyMember() : err
+        })
+        emitAfterCommit(d.events, trx, [rooms.team(team.id), rooms.agent(candidate.id)], 'stats.changed', {
+          reTeamId: team.id,
+        })
+        moveSockets(trx, candidate.id, team.id, 'join')
+        return member
+      })
+      return toMember(row)
+    },
+
+    /** Lead or co-lead. */
+    async removeMember(caller: AgentRow, memberId: number): Promise<TeamMember> {
+      const member = await repo.memberById(memberId)
+      if (!member) throw new NotFoundError()
+      const team = await visibleTeam(caller, member.reTeamId)
+      if (!canManageTeamMembers(caller.id, team)) {
+        throw new ForbiddenError('Only the team lead or co-lead may remove members')
+      }
+      const row = await inTransaction(d.db, async (trx) => {
+        const removed = await repo.removeMember(memberId, trx)
+        if (!removed) throw new NotFoundError()
+        // Heard in the team room before the removed agent's sockets leave it.
+        emitAfterCommit(
+          d.events,
+          trx,
+          [rooms.team(team.id), rooms.agent(removed.reAgentId)],
+          'stats.changed',
+          {
+            reTeamId: team.id,
+          },
+        )
+        const stillLeads =
+          removed.reAgentId === team.reTeamLeadId || removed.reAgentId === team.reCoTeamLeadId
+        if (!stillLeads) moveSockets(trx, removed.reAgentId, team.id, 'leave')
+        return removed
+      })
+      return toMember(row)
+    },
+
+    /** For statistics: a team the caller belongs to, with the agents it covers. */
+    async people(caller: AgentRow, teamId: number): Promise<TeamPeople> {
+      const team = await visibleTeam(caller, teamId)
+      return { id: team.id, reTeamName: team.reTeamName, people: await repo.people(team.id) }
+    },
+
+    /** For the dashboard: the teams the agent leads or co-leads, with the agents each covers. */
+    async ledBy(agentId: number): Promise<TeamPeople[]> {
+      const teams = await repo.ledBy(agentId)
+      return Promise.all(teams.map(async (t) => ({ ...t, people: await repo.people(t.id) })))
+    },
+  }
+}
+
+export type TeamService = ReturnType<typeof createTeamService>

@@ -1,0 +1,164 @@
+import { z } from 'zod'
+import {
+  BestTimeToContact,
+  CurrentHouseStatus,
+  HeardAboutThisOpenHouse,
+  HomeBuyingTimeline,
+  ProspectNotification,
+} from '../enums.ts'
+import { PhoneNumber } from './agent.ts'
+import { Email, Flag, Id, OptionalText, RequiredText, whenValid } from './common.ts'
+
+/** One of a SPEC §3 option list, or '' / null / absent for "not given". */
+function optionalChoice<E extends z.ZodEnum>(label: string, schema: E) {
+  const error = `${label} must be one of: ${schema.options.join(', ')}`
+  return z
+    .union([schema, z.literal('')], { error })
+    .nullish()
+    .transform((v): z.output<E> | null =>
+      v === '' || v === null || v === undefined ? null : (v as z.output<E>),
+    )
+}
+
+/** US zip (5 digits) or Canadian postal code; a number is accepted. */
+const PostalCode = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
+  .refine((v) => v === '' || /^[A-Za-z0-9 -]{3,10}$/.test(v), { error: 'Zip code is not valid' })
+  .transform((v) => v || null)
+
+/** The prospect form of SPEC §3/§5: first name, last name, email and phone required; others optional. */
+const prospectShape = {
+  prospectFirstName: RequiredText('First name', 80),
+  prospectMiddleName: OptionalText(80),
+  prospectLastName: RequiredText('Last name', 80),
+  prospectEmailId: Email,
+  prospectPhoneNumber: PhoneNumber,
+  prospectAddress1: OptionalText(120),
+  prospectAddress2: OptionalText(120),
+  prospectCity: OptionalText(80),
+  prospectState: OptionalText(80),
+  prospectZipCode: PostalCode,
+  prospectZipPlus4: OptionalText(4),
+  prospectCounty: OptionalText(80),
+  prospectCountry: OptionalText(80),
+  currentHouseStatus: optionalChoice('Current house status', CurrentHouseStatus),
+  homeBuyingTimelines: optionalChoice('Home buying timeline', HomeBuyingTimeline),
+  /** Absent keeps what is stored (a new prospect: false). */
+  workingWithREAgentFlag: Flag.optional(),
+  bestTimeToContact: optionalChoice('Best time to contact', BestTimeToContact),
+  heardAboutThisOpenHouse: optionalChoice('Heard about this open house', HeardAboutThisOpenHouse),
+  prospectNotification: optionalChoice('Prospect notification', ProspectNotification),
+  /** Sent by SPEC's client; the server sets them (API.md). */
+  createdDate: z.string().optional(),
+  updatedDate: z.string().optional(),
+}
+
+export const ProspectFields = z.object(prospectShape)
+
+/**
+ * The guest QR-code sign-in (POST /public/saveProspect). The prospect belongs to the open house's
+ * listing agent, whatever `reAgentId` the QR code carried. `clientRequestId` makes a retry safe.
+ */
+export const GuestSignInBody = z
+  .object({
+    ...prospectShape,
+    openHouseId: Id,
+    clientRequestId: z.uuid({ error: 'clientRequestId must be a UUID' }),
+    reAgentId: Id.optional(),
+    rePropertyId: Id.optional(),
+    createdByREAgentId: Id.optional(),
+    /** What the visitor agreed to, and the wording the page showed them. */
+    emailConsent: Flag.default(false),
+    smsConsent: Flag.default(false),
+    consentText: OptionalText(2000),
+  })
+  .superRefine(
+    (b, ctx) => {
+      if ((b.emailConsent || b.smsConsent) && !b.consentText) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['consentText'],
+          message: 'The consent wording shown to the visitor is required with a consent',
+        })
+      }
+    },
+    whenValid('emailConsent', 'smsConsent', 'consentText'),
+  )
+export type GuestSignInBody = z.input<typeof GuestSignInBody>
+
+/** An agent's own prospect (POST/PATCH /prospectmgmt/saveProspect); `openHouseId` adds the attendee. */
+export const SaveProspectBody = z.object({
+  ...prospectShape,
+  openHouseId: Id.nullish(),
+  /** Ignored: a prospect saved by an agent is that agent's. */
+  createdByREAgentId: Id.optional(),
+})
+export type SaveProspectBody = z.input<typeof SaveProspectBody>
+
+export const Prospect = z.object({
+  id: z.number().int(),
+  prospectFirstName: z.string(),
+  prospectMiddleName: z.string().nullable(),
+  prospectLastName: z.string(),
+  prospectEmailId: z.string(),
+  prospectPhoneNumber: z.string(),
+  prospectAddress1: z.string().nullable(),
+  prospectAddress2: z.string().nullable(),
+  prospectCity: z.string().nullable(),
+  prospectState: z.string().nullable(),
+  prospectZipCode: z.string().nullable(),
+  prospectZipPlus4: z.string().nullable(),
+  prospectCounty: z.string().nullable(),
+  prospectCountry: z.string().nullable(),
+  currentHouseStatus: z.string().nullable(),
+  homeBuyingTimelines: z.string().nullable(),
+  workingWithREAgentFlag: z.boolean(),
+  bestTimeToContact: z.string().nullable(),
+  heardAboutThisOpenHouse: z.string().nullable(),
+  prospectNotification: z.string().nullable(),
+  createdByREAgentId: z.number().int(),
+  emailConsent: z.boolean(),
+  smsConsent: z.boolean(),
+  consentAt: z.string().nullable(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+  /**
+   * The caller's own lead. Another agent who may see it (listing or hosting agent of an open house it
+   * attended) gets the email and phone masked.
+   */
+  ownProspect: z.boolean(),
+})
+export type Prospect = z.infer<typeof Prospect>
+
+/** A prospect in an open house's attendee list. */
+export const OpenHouseProspect = Prospect.extend({
+  attendeeId: z.number().int(),
+  signedInAt: z.string(),
+})
+export type OpenHouseProspect = z.infer<typeof OpenHouseProspect>
+
+/** What a public page may know of a visitor: never an email or phone number. */
+export const PublicAttendee = z.object({
+  firstName: z.string(),
+  lastInitial: z.string(),
+  signedInAt: z.string(),
+})
+export type PublicAttendee = z.infer<typeof PublicAttendee>
+
+/** SPEC §3 "Attendee record"; the dates a client sends are ignored (API.md). */
+export const AddAttendeeBody = z.object({
+  openHouseId: Id,
+  prospectId: Id,
+  createdDate: z.string().optional(),
+  updatedDate: z.string().optional(),
+})
+export type AddAttendeeBody = z.input<typeof AddAttendeeBody>
+
+export const ProspectListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** SPEC §5: searches first or last name from 3 characters on; shorter returns the full list. */
+  q: z.string().max(80).optional(),
+})
