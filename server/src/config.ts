@@ -21,6 +21,10 @@ const Env = z.object({
   MAP_STYLE_URL: urlWith('http:', 'https:').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,32}$/, { message: 'letters, digits, dot, dash or underscore (at most 32)' })
+    .default('pl'),
 })
 
 export interface Config {
@@ -61,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: {
       url: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
       explicit: e.REDIS_URL !== undefined,
-      prefix: 'pl',
+      prefix: e.REDIS_KEY_PREFIX,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     geocoderUrl: e.GEOCODER_URL,

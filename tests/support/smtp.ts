@@ -12,7 +12,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in this process that keeps every accepted message. */
-export async function startSmtpSink() {
+export async function startSmtpSink(options: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const server = new SMTPServer({
@@ -21,7 +21,9 @@ export async function startSmtpSink() {
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          // A slow server keeps sends in flight, as a real one does under load.
+          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs))
           const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''))
           received.push({
             to,
