@@ -53,6 +53,11 @@ export interface RequestOptions<T> {
   auth?: boolean
   /** On 403 SESSION_EXPIRED go to sign-in (default). Sign-out turns this off: it is leaving anyway. */
   redirectOnExpiredSession?: boolean
+  /**
+   * Validate the whole JSON body with `schema` instead of its `data`, for the few answers that carry
+   * more than the envelope (the geocoder's `configured`).
+   */
+  envelope?: boolean
 }
 
 /**
@@ -60,15 +65,48 @@ export interface RequestOptions<T> {
  * Throws ApiError for every failure; a 403 SESSION_EXPIRED also clears the session and goes to sign-in.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { schema, method = 'GET', body, signal, auth = true, redirectOnExpiredSession = true } = options
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const { schema, envelope = false } = options
+  const response = await send(path, options, 'application/json')
+  const json: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) throw failure(response, json, options.redirectOnExpiredSession)
+
+  if (envelope) {
+    const whole = schema.safeParse(json)
+    if (whole.success) return whole.data
+    throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an answer this page cannot read.')
+  }
+  // 204 No Content carries no envelope; validate `undefined` against the schema instead.
+  const parsed = z.object({ data: schema }).safeParse(response.status === 204 ? { data: undefined } : json)
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an answer this page cannot read.')
+  }
+  return parsed.data.data
+}
+
+/**
+ * Fetches `/api{path}` as a file (the open house's .ics) with the bearer token, which a plain link
+ * could not send. Errors are the same ApiErrors as apiRequest's.
+ */
+export async function apiDownload(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const response = await send(path, { ...options, method: 'GET' }, '*/*')
+  if (!response.ok) {
+    const json: unknown = await response.json().catch(() => undefined)
+    throw failure(response, json, true)
+  }
+  return response.blob()
+}
+
+async function send(
+  path: string,
+  { method = 'GET', body, signal, auth = true }: Omit<RequestOptions<unknown>, 'schema'>,
+  accept: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const token = auth ? readToken() : null
   if (token) headers.Authorization = `Bearer ${token}`
-
-  let response: Response
   try {
-    response = await fetch(`/api${path}`, {
+    return await fetch(`/api${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -78,27 +116,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if (signal?.aborted) throw cause
     throw new ApiError(0, 'NETWORK', 'Could not reach Porchlight. Check your connection and try again.')
   }
+}
 
-  const json: unknown = await response.json().catch(() => undefined)
-
-  if (!response.ok) {
-    const parsed = ErrorBody.safeParse(json)
-    const error = parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.errors)
-      : new ApiError(response.status, `HTTP_${response.status}`, response.statusText || 'Request failed')
-    if (error.status === 403 && error.code === 'SESSION_EXPIRED') {
-      clearSession()
-      if (redirectOnExpiredSession) sessionExpiredHandler()
-    }
-    throw error
+/** The ApiError for a failed answer; a 403 SESSION_EXPIRED also clears the session and goes to sign-in. */
+function failure(response: Response, json: unknown, redirectOnExpiredSession = true): ApiError {
+  const parsed = ErrorBody.safeParse(json)
+  const error = parsed.success
+    ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.errors)
+    : new ApiError(response.status, `HTTP_${response.status}`, response.statusText || 'Request failed')
+  if (error.status === 403 && error.code === 'SESSION_EXPIRED') {
+    clearSession()
+    if (redirectOnExpiredSession) sessionExpiredHandler()
   }
-
-  // 204 No Content carries no envelope; validate `undefined` against the schema instead.
-  const parsed = z.object({ data: schema }).safeParse(response.status === 204 ? { data: undefined } : json)
-  if (!parsed.success) {
-    throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an answer this page cannot read.')
-  }
-  return parsed.data.data
+  return error
 }
 
 /** For failures SPEC §8 has no words for (a 5xx): said plainly, never as a stack trace. */

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AgentLayout } from '../features/layout/agent-layout.tsx'
 import { requireSession } from '../features/session/queries.ts'
 
 /** Pathless layout: every page under it needs a signed-in user (SPEC §6). */
 export const Route = createFileRoute('/_agent')({
   beforeLoad: async ({ context }) => ({ session: await requireSession(context.queryClient) }),
+  component: AgentLayout,
 })

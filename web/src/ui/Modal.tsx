@@ -66,3 +66,48 @@ export function ConfirmDialog({
     </ModalOverlay>
   )
 }
+
+export interface ModalDialogProps extends Pick<ModalOverlayProps, 'isOpen' | 'onOpenChange'> {
+  title: ReactNode
+  children: ReactNode
+  /** Buttons beside Close at the bottom. */
+  actions?: ReactNode
+  /** Wide dialogs hold details; the default is a narrow one. */
+  size?: 'md' | 'lg'
+}
+
+/**
+ * A modal dialog showing something (open house details, a QR code) with a Close button. Escape and a
+ * click outside close it; focus is trapped inside and returns to the trigger.
+ */
+export function ModalDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  children,
+  actions,
+  size = 'md',
+}: ModalDialogProps) {
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="modal-overlay">
+      <AriaModal className={size === 'lg' ? 'modal modal--lg' : 'modal'}>
+        <Dialog className="modal__dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title" className="modal__title">
+                {title}
+              </Heading>
+              <div className="modal__content">{children}</div>
+              <div className="modal__actions">
+                {actions}
+                <Button variant="secondary" onPress={close}>
+                  Close
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </AriaModal>
+    </ModalOverlay>
+  )
+}

@@ -1,6 +1,6 @@
 import { Agent, type CreateAgentBody, type UpdateAgentBody } from '@porchlight/shared'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { apiRequest } from '../../api/client.ts'
 import { storeLoggedInProfile } from '../../api/storage.ts'
 import { updateCachedSession } from '../session/queries.ts'
@@ -38,5 +38,17 @@ export function useUpdateAgentMutation(reAgentId: number) {
     mutationFn: (body: z.output<typeof UpdateAgentBody>) =>
       apiRequest(`/reagentmgmt/${reAgentId}`, { method: 'PATCH', body, schema: Agent }),
     onSuccess: remember,
+  })
+}
+
+/** Agents of a broker firm: the listing agents a Team Lead or Admin Team Member chooses from (SPEC §5). */
+export function firmAgentsQueryOptions(license: string) {
+  return queryOptions({
+    queryKey: ['firmAgents', license],
+    queryFn: ({ signal }) =>
+      apiRequest(`/reagentmgmt/getREAgentsByBrokerFirmLicense/${encodeURIComponent(license)}`, {
+        schema: z.array(Agent),
+        signal,
+      }),
   })
 }

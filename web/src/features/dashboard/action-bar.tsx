@@ -1,31 +1,34 @@
 import { messages, type PlanUtilization } from '@porchlight/shared'
 import { DisabledLink } from '../../ui/DisabledLink.tsx'
-import { HrefLink } from '../../ui/Link.tsx'
+import { HrefLink, Link } from '../../ui/Link.tsx'
 import './dashboard.css'
 
 interface ActionBarProps {
-  /** The sub-layout's own path: SPEC's 'property' is relative to it. */
-  basePath: string
+  /** SPEC's relative route "property" under the sub-layout showing the bar. */
+  to: '/dashboard/property' | '/openhouses/property'
   utilization: PlanUtilization
+}
+
+/** SPEC §5 plan limit: open houses may be created only while fewer than the plan allows exist. */
+export function openHouseLimitReached({ pricePlan, pricingPlanUtilization }: PlanUtilization): boolean {
+  return pricingPlanUtilization.totalCreatedOpenHouses >= pricePlan.numberOfOpenHousesCreate
 }
 
 /**
  * SPEC §2 dashboard action bar. Schedule Open House stays visible but disabled, with its reason,
  * once the plan's open houses are used up (SPEC §5 plan limits).
  */
-export function ActionBar({ basePath, utilization }: ActionBarProps) {
-  const { pricePlan, pricingPlanUtilization } = utilization
-  const limitReached = pricingPlanUtilization.totalCreatedOpenHouses >= pricePlan.numberOfOpenHousesCreate
+export function ActionBar({ to, utilization }: ActionBarProps) {
   return (
     <nav className="action-bar" aria-label="Actions">
-      {limitReached ? (
+      {openHouseLimitReached(utilization) ? (
         <DisabledLink variant="button-primary" reason={messages.upgradePlanToCreateOpenHouses}>
           Schedule Open House
         </DisabledLink>
       ) : (
-        <HrefLink href={`${basePath}/property`} variant="button-primary">
+        <Link to={to} variant="button-primary">
           Schedule Open House
-        </HrefLink>
+        </Link>
       )}
       <HrefLink href="/prospects" variant="button-secondary">
         Manage Prospects

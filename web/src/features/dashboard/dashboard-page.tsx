@@ -19,7 +19,7 @@ export function DashboardPage() {
           <h1 id="dashboard-title">Dashboard</h1>
           <p className="lede">Welcome, {agent?.reAgentFirstName}! Here is where your open houses stand.</p>
         </div>
-        <ActionBar basePath="/dashboard" utilization={utilization} />
+        <ActionBar to="/dashboard/property" utilization={utilization} />
       </header>
       <p className="empty-state">
         Your open house summary will show here. Schedule an open house to get started.

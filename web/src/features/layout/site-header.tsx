@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
-import { HrefLink, Link } from '../../ui/Link.tsx'
+import { Link } from '../../ui/Link.tsx'
 import { useSession } from '../session/use-session.ts'
 import { useSignOut } from '../session/use-sign-out.ts'
 
@@ -52,9 +52,9 @@ export function SiteHeader() {
                   </Link>
                 </li>
                 <li>
-                  <HrefLink href="/openhouses" variant="nav">
+                  <Link to="/openhouses" variant="nav">
                     Open Houses
-                  </HrefLink>
+                  </Link>
                 </li>
                 <li>
                   <Link to="/mystuff" variant="nav">

@@ -1,0 +1,341 @@
+import fs from 'node:fs'
+import { messages } from '@porchlight/shared'
+import jsQR from 'jsqr'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { PNG } from 'pngjs'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+
+let t: TestApp
+let browser: Browser
+const contexts: BrowserContext[] = []
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  t = await buildTestApp({ web: true })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()))
+  expect(pageErrors.splice(0)).toEqual([])
+})
+
+type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
+
+/**
+ * A browser of its own for one agent, signed in as the app leaves it after sign-in: the session
+ * token and the agent profile in local storage (web/src/api/storage.ts).
+ */
+async function signedIn(agent: Agent): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  contexts.push(context)
+  context.setDefaultTimeout(10_000)
+  const page = await context.newPage()
+  page.on('pageerror', (err) => pageErrors.push(err.message))
+  const profile = await t.call('GET', `/reagentmgmt/getREAgentDetails/${agent.agent.id}`, {
+    token: agent.token,
+  })
+  await page.goto(t.url)
+  await page.evaluate(
+    ({ token, profile }) => {
+      localStorage.setItem('porchlightUserToken', token)
+      localStorage.setItem('porchlightLoggedInProfile', profile)
+    },
+    { token: agent.token, profile: JSON.stringify(profile.body.data) },
+  )
+  return page
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+
+async function arrive(page: Page, url: string | RegExp, title: string) {
+  await page.waitForURL(url)
+  await expect.poll(() => heading(page)).toBe(title)
+}
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
+
+/** Opens a react-aria select by its label and picks an option. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** The open house card (grid view) for a street address. */
+const card = (page: Page, street: string) => page.getByRole('article', { name: street })
+
+async function openSection(page: Page, section: string, tab: string) {
+  await page.goto(`${t.url}/openhouses?activeSection=${section}`)
+  await page.getByRole('tab', { name: tab, selected: true }).waitFor()
+}
+
+describe('open houses in the browser', () => {
+  it('publishes an open house that another agent sees and claims live, a third watches it go, and it comes back on withdrawal', async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Avery', lastName: 'Lister' })
+    const host = await makePlannedAgent(t.db, { firstName: 'Blake', lastName: 'Host' })
+    const watcher = await makePlannedAgent(t.db, { firstName: 'Casey', lastName: 'Watcher' })
+    const street = `${Math.floor(Math.random() * 900) + 100} Porch Lane`
+
+    const a = await signedIn(listing)
+    const b = await signedIn(host)
+    const c = await signedIn(watcher)
+    for (const page of [b, c]) {
+      await openSection(page, 'searchOH', 'Search Open Houses')
+      await page.getByText('No open houses are offered to you right now.').waitFor()
+    }
+
+    // A adds the property through the action bar and schedules its open house.
+    await openSection(a, 'upcomingOH', 'My Upcoming Open Houses')
+    await a.getByText('You have no upcoming open houses.').waitFor()
+    await a.getByRole('link', { name: 'Schedule Open House' }).click()
+    await arrive(a, `${t.url}/openhouses/property`, 'Add Property')
+    await a.getByRole('button', { name: 'Next' }).click()
+    await a.getByText('Address is required').waitFor()
+    expect(await a.getByText('Property type is required').isVisible()).toBe(true)
+    // No address provider is configured here: the lookup says so and manual entry carries on.
+    await a.getByRole('combobox', { name: 'Find the address' }).fill('12 Porch')
+    await a.getByText("Address lookup isn't available right now; please enter the address below.").waitFor()
+    await field(a, 'Address Line 1').fill(street)
+    await field(a, 'City').fill('Roswell')
+    await field(a, 'State').fill('Georgia')
+    await field(a, 'County').fill('Fulton')
+    await field(a, 'Zip Code').fill('30075')
+    await choose(a, 'Property Type', 'Single Family Home')
+    await field(a, 'Latitude').fill('34.0232')
+    await field(a, 'Longitude').fill('-84.3616')
+    await a.getByRole('button', { name: 'Next' }).click()
+
+    await arrive(
+      a,
+      /\/openhouses\/schedule\?rePropertyId=\d+&fromPage=REInventoryView&reInventoryId=\d+$/,
+      'Schedule Open House',
+    )
+    await choose(a, 'Open House For', 'Sale')
+    const [year, month, day] = daysFromNow(3).split('-')
+    await a.getByRole('spinbutton', { name: /month/i }).first().click()
+    await a.keyboard.type(`${month}${day}${year}`)
+    await choose(a, 'Start Time', '1:00 PM')
+    await choose(a, 'End Time', '3:00 PM')
+    const instructions = 'Lockbox on the side door.'
+    await field(a, 'Instructions').fill(instructions)
+    await a.getByText(`${200 - instructions.length} of 200 characters remaining`).waitFor()
+    expect(await a.getByText(/Do not enter sensitive data/).isVisible()).toBe(true)
+    await choose(a, 'Publish Level', 'Open To All')
+    await a.getByRole('button', { name: 'Save' }).click()
+
+    await arrive(a, /\/openhouses\/schedule\/\d+\/confirm\?/, 'Open House Scheduled')
+    const confirmUrl = new URL(a.url())
+    const openHouseId = Number(confirmUrl.pathname.split('/')[3])
+    expect(Object.fromEntries(confirmUrl.searchParams)).toMatchObject({
+      reAgentId: String(listing.agent.id),
+      publish: 'Open To All',
+      method: 'new',
+    })
+    await a.getByRole('button', { name: 'Publish Now' }).click()
+    await arrive(a, `${t.url}/openhouses?activeSection=upcomingOH`, 'Open Houses')
+    await a.getByRole('status').filter({ hasText: 'Open house published to Open To All.' }).waitFor()
+    const mine = card(a, street)
+    await mine.getByText('Not Hosted').waitFor()
+
+    // B and C see the new opportunity without reloading.
+    for (const page of [b, c]) {
+      await card(page, street).waitFor()
+      await page.getByText(`New open house to host: ${street}, Roswell.`).waitFor({ state: 'attached' })
+    }
+
+    // B claims it (a confirmation first); C sees who took it, then sees it leave.
+    await card(b, street)
+      .getByRole('button', { name: `Claim ${street}` })
+      .click()
+    const dialog = b.getByRole('alertdialog')
+    expect(await dialog.textContent()).toContain(street)
+    await dialog.getByRole('button', { name: 'Yes, claim it' }).click()
+    await b.getByRole('status').filter({ hasText: messages.openHouseClaimed }).waitFor()
+
+    await card(c, street).getByText('Claimed by Blake Host').waitFor()
+    await c.getByText(`${street} was claimed by Blake Host.`).waitFor({ state: 'attached' })
+    await card(c, street).waitFor({ state: 'detached', timeout: 15_000 })
+    await c.getByText('No open houses are offered to you right now.').waitFor()
+
+    // A's card flipped to Hosted, live.
+    await mine.getByText('Hosted', { exact: true }).waitFor()
+    expect(await mine.textContent()).toContain('Blake Host')
+    await a.getByText(`${street} is now hosted by Blake Host.`).waitFor({ state: 'attached' })
+
+    // B now hosts it: it is in B's upcoming list with the host's actions.
+    await b.getByRole('tab', { name: 'My Upcoming Open Houses' }).click()
+    const hosting = card(b, street)
+    await hosting.getByText('Hosted', { exact: true }).waitFor()
+    expect(await hosting.getByRole('link', { name: `Manage Attendees ${street}` }).getAttribute('href')).toBe(
+      `/openhouses/schedule/${openHouseId}/manage?rePropertyId=${confirmUrl.searchParams.get('rePropertyId')}`,
+    )
+    expect(await hosting.getByRole('button', { name: `Withdraw ${street}` }).isVisible()).toBe(true)
+
+    const saved = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${openHouseId}`, {
+      token: listing.token,
+    })
+    expect(saved.body.data).toMatchObject({
+      hostingREAgentId: host.agent.id,
+      scheduledDate: daysFromNow(3),
+      scheduledStartTime: '1:00 PM',
+      scheduledEndTime: '3:00 PM',
+      openHouseInstructions: instructions,
+      publishLevel: 'Open To All',
+      published: true,
+      reProperty: { propertyAddress1: street, propertyCity: 'Roswell', propertyType: 'Single Family Home' },
+    })
+
+    // B withdraws (after a confirmation): the opportunity is back on offer for C and unhosted for A, live.
+    await hosting.getByRole('button', { name: `Withdraw ${street}` }).click()
+    await b.getByRole('alertdialog').getByRole('button', { name: 'Yes, withdraw' }).click()
+    await b.getByRole('status').filter({ hasText: messages.openHouseWithdrawn }).waitFor()
+    await card(c, street)
+      .getByRole('button', { name: `Claim ${street}` })
+      .waitFor()
+    await mine.getByText('Not Hosted').waitFor()
+  })
+
+  it('shows a QR code that decodes to the public guest page of the open house', async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Quinn' })
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    const page = await signedIn(listing)
+    await openSection(page, 'upcomingOH', 'My Upcoming Open Houses')
+    const details = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, {
+      token: listing.token,
+    })
+    const street: string = details.body.data.reProperty.propertyAddress1
+
+    await card(page, street)
+      .getByRole('button', { name: `QR Code ${street}` })
+      .click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('img', { name: /QR code opening the guest sign-in page/ }).waitFor()
+    const expected = `${t.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${listing.agent.id}&from=qrcode`
+    expect(await dialog.textContent()).toContain(expected)
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PNG' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/-qr\.png$/)
+    const png = PNG.sync.read(fs.readFileSync(await download.path()))
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
+    expect(decoded?.data).toBe(expected)
+
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download SVG' }).click(),
+    ])
+    expect(fs.readFileSync(await svg.path(), 'utf8')).toMatch(
+      /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    )
+  })
+
+  it('sends a claim of a flexible date to updateSchedule, which fixes the time and claims', async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Flex' })
+    const host = await makePlannedAgent(t.db, { firstName: 'Dana', lastName: 'Claimer' })
+    const oh = await scheduleOpenHouse(t, listing, {
+      scheduledDate: 'Pick Your Own (Flexi Date)',
+      scheduledStartTime: 'Choose Your Own (Flexi Time)',
+      scheduledEndTime: 'Choose Your Own (Flexi Time)',
+    })
+    expect((await publish(t, listing, oh.id)).status).toBe(200)
+    const street = (
+      await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: listing.token })
+    ).body.data.reProperty.propertyAddress1 as string
+
+    const page = await signedIn(host)
+    await openSection(page, 'searchOH', 'Search Open Houses')
+    await card(page, street).getByText('Pick your own date').waitFor()
+    await card(page, street)
+      .getByRole('button', { name: `Claim ${street}` })
+      .click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, claim it' }).click()
+
+    await arrive(page, `${t.url}/openhouses/schedule/${oh.id}/updateSchedule`, 'Update Schedule')
+    const [year, month, day] = daysFromNow(5).split('-')
+    await page.getByRole('spinbutton', { name: /month/i }).first().click()
+    await page.keyboard.type(`${month}${day}${year}`)
+    await choose(page, 'Start Time', '10:00 AM')
+    await choose(page, 'End Time', '12:00 PM')
+    await page.getByRole('button', { name: 'Update' }).click()
+
+    await arrive(page, `${t.url}/openhouses/schedule/${oh.id}/updateScheduleConfirm`, 'Schedule Updated')
+    await page.getByText(messages.openHouseClaimed).waitFor()
+    const saved = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: host.token })
+    expect(saved.body.data).toMatchObject({
+      hostingREAgentId: host.agent.id,
+      scheduledDate: daysFromNow(5),
+      scheduledStartTime: '10:00 AM',
+      scheduledEndTime: '12:00 PM',
+    })
+  })
+
+  it('keeps Delete and Schedule for a Property Created item, deletes it, and cancels an open house with a reason', async () => {
+    const agent = await makePlannedAgent(t.db, { firstName: 'Ivy' })
+    const page = await signedIn(agent)
+    await page.goto(`${t.url}/reinventory/new`)
+    await arrive(page, `${t.url}/reinventory/new`, 'Add Property To My Inventory')
+    const street = `${Math.floor(Math.random() * 900) + 100} Ember Court`
+    await field(page, 'Address Line 1').fill(street)
+    await field(page, 'City').fill('Marietta')
+    await field(page, 'State').fill('Georgia')
+    await field(page, 'County').fill('Cobb')
+    await field(page, 'Zip Code').fill('30060')
+    await choose(page, 'Property Type', 'Townhouse')
+    await choose(page, 'Property Status', 'Active')
+    await page.getByRole('button', { name: 'Save' }).click()
+
+    // 'Active' is not 'Property Created': Delete and Schedule Open House are disabled, with the reason.
+    await arrive(page, `${t.url}/reinventory`, 'My Inventory')
+    const item = card(page, street)
+    expect(await item.getByRole('button', { name: `Delete ${street}` }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
+    expect(
+      await item.getByRole('link', { name: `Schedule Open House ${street}` }).getAttribute('aria-disabled'),
+    ).toBe('true')
+    await item.getByRole('link', { name: `Edit ${street}` }).click()
+    await arrive(page, /\/reinventory\/\d+\/edit$/, 'Update Property Status')
+    await choose(page, 'Property Status', 'Property Created')
+    await page.getByRole('button', { name: 'Update' }).click()
+    await arrive(page, `${t.url}/reinventory`, 'My Inventory')
+    await card(page, street)
+      .getByRole('button', { name: `Delete ${street}` })
+      .click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click()
+    await page.getByRole('status').filter({ hasText: messages.propertyDeletedFromInventory }).waitFor()
+    await card(page, street).waitFor({ state: 'detached' })
+    await page.getByText('Your inventory is empty.').waitFor()
+
+    // Cancel: a reason is required, then a confirmation, then back to /openhouses showing 'Canceled'.
+    const oh = await scheduleOpenHouse(t, agent)
+    const planned = (
+      await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: agent.token })
+    ).body.data.reProperty.propertyAddress1 as string
+    await openSection(page, 'upcomingOH', 'My Upcoming Open Houses')
+    await card(page, planned)
+      .getByRole('link', { name: `Cancel ${planned}` })
+      .click()
+    await arrive(page, `${t.url}/openhouses/schedule/${oh.id}/cancel`, 'Cancel Open House')
+    await page.getByRole('button', { name: 'Cancel Open House' }).click()
+    await page.getByText('Cancellation reason is required').waitFor()
+    await choose(page, 'Cancellation Reason', 'Seller Not Available')
+    await page.getByRole('button', { name: 'Cancel Open House' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel it' }).click()
+    await arrive(page, `${t.url}/openhouses?activeSection=upcomingOH`, 'Open Houses')
+    await card(page, planned).getByText('Canceled', { exact: true }).waitFor()
+    const saved = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: agent.token })
+    expect(saved.body.data).toMatchObject({
+      openHouseCanceledFlag: true,
+      openHouseCancelReason: 'Seller Not Available',
+    })
+  })
+})

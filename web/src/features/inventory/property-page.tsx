@@ -1,0 +1,70 @@
+import { messages, PROPERTY_CREATED } from '@porchlight/shared'
+import { useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { Alert } from '../../ui/Alert.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { Form, FormActions } from '../../ui/Form.tsx'
+import { useForm } from '../../ui/use-form.ts'
+import { FormPage } from '../layout/form-page.tsx'
+import { useSessionInfo } from '../session/queries.ts'
+import { PropertyFields } from './property-fields.tsx'
+import {
+  emptyPropertyValues,
+  PROPERTY_REQUIRED_MESSAGES,
+  PropertyForm,
+  propertyInput,
+  toFormErrors,
+} from './property-values.ts'
+import { useCreateInventoryMutation } from './queries.ts'
+import { useGoBack } from './use-go-back.ts'
+import './inventory.css'
+
+/**
+ * SPEC /openhouses/property (and /dashboard/property): the property search form. Next adds the
+ * property to the agent's inventory as 'Property Created' and goes on to schedule its open house.
+ */
+export function PropertyPage({ from }: { from: '/openhouses' | '/dashboard' }) {
+  const { agent } = useSessionInfo()
+  const agentId = agent?.id ?? 0
+  const form = useForm(emptyPropertyValues)
+  const create = useCreateInventoryMutation(agentId)
+  const navigate = useNavigate()
+  const back = useGoBack(from)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const property = form.parse(PropertyForm, propertyInput(form.values), PROPERTY_REQUIRED_MESSAGES)
+    if (!property) return
+    create.mutate(
+      { owningREAgentId: agentId, rePropertyDTO: property, reInventoryPropertyStatus: PROPERTY_CREATED },
+      {
+        onSuccess: (item) =>
+          void navigate({
+            to: '/openhouses/schedule',
+            search: { rePropertyId: item.reProperty.id, fromPage: 'REInventoryView', reInventoryId: item.id },
+          }),
+        onError: (error) => form.showError(toFormErrors(error), messages.propertySaveFailed),
+      },
+    )
+  }
+
+  return (
+    <FormPage
+      title="Add Property"
+      eyebrow="Schedule Open House · Step 1 of 2"
+      lede="Find the property's address, check the details, then choose Next to schedule its open house."
+      wide
+    >
+      <Form ref={form.formRef} onSubmit={submit} aria-label="Property search">
+        {form.formError && <Alert tone="error" title={form.formError} />}
+        <PropertyFields values={form.values} errors={form.errors} setValue={form.setValue} />
+        <FormActions>
+          <Button onPress={back}>Cancel</Button>
+          <Button type="submit" variant="primary" isPending={create.isPending}>
+            {create.isPending ? 'Submitting...' : 'Next'}
+          </Button>
+        </FormActions>
+      </Form>
+    </FormPage>
+  )
+}

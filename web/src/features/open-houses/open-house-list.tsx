@@ -1,0 +1,279 @@
+import { messages, needsScheduleOnClaim, type OpenHouseDetails } from '@porchlight/shared'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { type ReactNode, useState } from 'react'
+import { errorMessage } from '../../api/client.ts'
+import { Alert } from '../../ui/Alert.tsx'
+import { type Column, DataTable } from '../../ui/DataTable.tsx'
+import { ConfirmDialog } from '../../ui/Modal.tsx'
+import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts'
+import { type MapPoint, PropertyMapCard } from '../maps/property-map-card.tsx'
+import { ListToolbar, type ListView } from './list-toolbar.tsx'
+import { useLiveNotice } from './live.ts'
+import { type ListAction, OpenHouseActions } from './open-house-actions.tsx'
+import { OpenHouseCard } from './open-house-card.tsx'
+import { OpenHouseDetailsDialog } from './open-house-details-dialog.tsx'
+import { scheduleDateText, scheduleTimeText } from './permissions.ts'
+import { QrCodeDialog } from './qr-code-dialog.tsx'
+import {
+  downloadCalendar,
+  type OpenHouseList,
+  openHouseListQueryOptions,
+  useClaimMutation,
+  useCloneMutation,
+  useWithdrawMutation,
+} from './queries.ts'
+import { StatusBadge } from './status-badge.tsx'
+
+interface OpenHouseListViewProps {
+  list: OpenHouseList
+  agentId: number
+  /** Names the list (table caption, map). */
+  label: string
+  view: ListView
+  onViewChange: (view: ListView) => void
+  /** What an empty list says to do next. */
+  empty: ReactNode
+}
+
+type Dialog = { kind: 'details' | 'qrcode' | 'claim' | 'withdraw'; oh: OpenHouseDetails }
+type Result = { tone: 'success' | 'error'; text: string }
+
+/**
+ * One list of /openhouses: cards with a map (grid) or a paged table (list), Refresh, and every action
+ * SPEC §6 gives the agent, with their confirmations and SPEC §8 alerts.
+ */
+export function OpenHouseListView({
+  list,
+  agentId,
+  label,
+  view,
+  onViewChange,
+  empty,
+}: OpenHouseListViewProps) {
+  const query = useSuspenseQuery(openHouseListQueryOptions(list, agentId))
+  const items = query.data
+  const narrow = useMediaQuery(NARROW_SCREEN)
+  const shownView: ListView = narrow ? 'grid' : view
+  const navigate = useNavigate()
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const [result, setResult] = useState<Result | null>(null)
+  const [pending, setPending] = useState<{ id: number; action: ListAction } | null>(null)
+  const claim = useClaimMutation(agentId)
+  const withdraw = useWithdrawMutation(agentId)
+  const clone = useCloneMutation(agentId)
+
+  const fail = (error: unknown, fallback: string) =>
+    setResult({ tone: 'error', text: errorMessage(error, fallback) })
+
+  const onAction = (action: ListAction, oh: OpenHouseDetails) => {
+    setResult(null)
+    if (action === 'details' || action === 'qrcode' || action === 'claim' || action === 'withdraw') {
+      setDialog({ kind: action, oh })
+      return
+    }
+    setPending({ id: oh.id, action })
+    const done = () => setPending(null)
+    if (action === 'clone') {
+      clone.mutate(oh.id, {
+        onSuccess: (copy) =>
+          void navigate({ to: '/openhouses/schedule/$openHouseId/edit', params: { openHouseId: copy.id } }),
+        onError: (error) => fail(error, messages.claimFailed),
+        onSettled: done,
+      })
+    } else if (action === 'calendar') {
+      downloadCalendar(oh.id)
+        .catch((error: unknown) => fail(error, "Couldn't download the calendar file. Please try again."))
+        .finally(done)
+    }
+  }
+
+  const confirmClaim = (oh: OpenHouseDetails) => {
+    // SPEC §4: a flexible date or time is fixed first on updateSchedule, which also claims.
+    if (needsScheduleOnClaim(oh)) {
+      void navigate({
+        to: '/openhouses/schedule/$openHouseId/updateSchedule',
+        params: { openHouseId: oh.id },
+      })
+      return
+    }
+    claim.mutate(oh.id, {
+      onSuccess: () => setResult({ tone: 'success', text: messages.openHouseClaimed }),
+      onError: (error) => fail(error, messages.claimFailed),
+      onSettled: () => setDialog(null),
+    })
+  }
+
+  const confirmWithdraw = (oh: OpenHouseDetails) => {
+    withdraw.mutate(oh.id, {
+      onSuccess: () => setResult({ tone: 'success', text: messages.openHouseWithdrawn }),
+      onError: (error) => fail(error, "Couldn't withdraw from the Open House. Please try again."),
+      onSettled: () => setDialog(null),
+    })
+  }
+
+  const pendingFor = (oh: OpenHouseDetails) => (pending?.id === oh.id ? pending.action : null)
+  const points: MapPoint[] = items.flatMap((oh) =>
+    oh.reProperty.propertyLatitude !== null && oh.reProperty.propertyLongitude !== null
+      ? [
+          {
+            id: oh.id,
+            latitude: oh.reProperty.propertyLatitude,
+            longitude: oh.reProperty.propertyLongitude,
+            title: oh.reProperty.propertyAddress1,
+            detail: `${scheduleDateText(oh)} · ${scheduleTimeText(oh)} · ${oh.status}`,
+          },
+        ]
+      : [],
+  )
+
+  return (
+    <div className="oh-list">
+      <ListToolbar
+        count={items.length}
+        noun={['open house', 'open houses']}
+        view={view}
+        onViewChange={onViewChange}
+        showViewToggle={!narrow}
+        onRefresh={() => query.refetch()}
+      />
+      {result && <Alert tone={result.tone} title={result.text} />}
+      {query.isRefetchError && (
+        <Alert tone="error" title="This list couldn't be refreshed.">
+          {errorMessage(query.error, 'Please try Refresh again in a moment.')}
+        </Alert>
+      )}
+      {shownView === 'list' ? (
+        <DataTable
+          caption={label}
+          columns={columns(list, agentId, onAction, pendingFor)}
+          rows={items}
+          emptyHint={empty}
+        />
+      ) : items.length === 0 ? (
+        <div className="empty-state">{empty}</div>
+      ) : (
+        <>
+          <ul className="oh-grid" aria-label={label}>
+            {items.map((oh) => (
+              <li key={oh.id}>
+                <OpenHouseCard
+                  oh={oh}
+                  list={list}
+                  agentId={agentId}
+                  onAction={onAction}
+                  pending={pendingFor(oh)}
+                />
+              </li>
+            ))}
+          </ul>
+          {!narrow && points.length > 0 && <PropertyMapCard label={`Map of ${label}`} points={points} />}
+        </>
+      )}
+
+      <ConfirmDialog
+        isOpen={dialog?.kind === 'claim'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Claim this open house?"
+        confirmLabel="Yes, claim it"
+        onConfirm={() => dialog && confirmClaim(dialog.oh)}
+        isPending={claim.isPending}
+      >
+        {dialog && (
+          <p>
+            Are you sure you want to host the open house at {dialog.oh.reProperty.completePropertyAddress} on{' '}
+            {scheduleDateText(dialog.oh)}, {scheduleTimeText(dialog.oh)}?
+            {needsScheduleOnClaim(dialog.oh) && ' You will pick the date and time next.'}
+          </p>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={dialog?.kind === 'withdraw'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Withdraw from hosting?"
+        confirmLabel="Yes, withdraw"
+        onConfirm={() => dialog && confirmWithdraw(dialog.oh)}
+        isPending={withdraw.isPending}
+      >
+        {dialog && (
+          <p>
+            Are you sure you want to stop hosting the open house at{' '}
+            {dialog.oh.reProperty.completePropertyAddress}? It will be offered to other agents again.
+          </p>
+        )}
+      </ConfirmDialog>
+      <OpenHouseDetailsDialog
+        oh={dialog?.kind === 'details' ? dialog.oh : null}
+        onClose={() => setDialog(null)}
+      />
+      <QrCodeDialog oh={dialog?.kind === 'qrcode' ? dialog.oh : null} onClose={() => setDialog(null)} />
+    </div>
+  )
+}
+
+function LiveStatus({ oh }: { oh: OpenHouseDetails }) {
+  const notice = useLiveNotice(oh.id)
+  return (
+    <div className="oh-table__status">
+      <StatusBadge status={oh.status} />
+      {notice?.kind === 'claimed' && (
+        <span className="oh-table__claimed">Claimed by {notice.hostingReAgentName}</span>
+      )}
+      {notice?.kind === 'new' && <span className="oh-card__new">New</span>}
+    </div>
+  )
+}
+
+function columns(
+  list: OpenHouseList,
+  agentId: number,
+  onAction: (action: ListAction, oh: OpenHouseDetails) => void,
+  pendingFor: (oh: OpenHouseDetails) => ListAction | null,
+): Column<OpenHouseDetails>[] {
+  return [
+    {
+      key: 'property',
+      header: 'Property',
+      className: 'oh-table__property',
+      cell: (oh) => (
+        <>
+          <strong>{oh.reProperty.propertyAddress1}</strong>
+          <br />
+          <span className="oh-card__muted">
+            {oh.reProperty.propertyCity}, {oh.reProperty.propertyState}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'when',
+      header: 'Date and time',
+      className: 'oh-table__when',
+      cell: (oh) => (
+        <>
+          {scheduleDateText(oh)}
+          <br />
+          <span className="oh-card__muted">{scheduleTimeText(oh)}</span>
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (oh) => <LiveStatus oh={oh} /> },
+    { key: 'listing', header: 'Listing agent', cell: (oh) => oh.listingREAgentName },
+    { key: 'host', header: 'Host', cell: (oh) => oh.hostingREAgentName ?? '—' },
+    { key: 'level', header: 'Publish level', cell: (oh) => oh.publishLevel },
+    {
+      key: 'actions',
+      header: 'Actions',
+      className: 'oh-table__actions',
+      cell: (oh) => (
+        <OpenHouseActions
+          oh={oh}
+          list={list}
+          agentId={agentId}
+          onAction={onAction}
+          pending={pendingFor(oh)}
+        />
+      ),
+    },
+  ]
+}

@@ -1,0 +1,170 @@
+import {
+  type CancelOpenHouseBody,
+  OpenHouseDetails,
+  type PublishLevel,
+  type SaveOpenHouseBody,
+  type UpdateScheduleBody,
+} from '@porchlight/shared'
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiDownload, apiRequest } from '../../api/client.ts'
+import { planUtilizationQueryOptions } from '../pricing/queries.ts'
+
+const List = z.array(OpenHouseDetails)
+
+/** The three lists of /openhouses (SPEC §2), by the API's path segment. */
+const OPEN_HOUSE_LISTS = {
+  upcoming: 'getMyUpcomingOH',
+  available: 'getAvailableToHostOH',
+  past: 'getMyPastOH',
+} as const
+export type OpenHouseList = keyof typeof OPEN_HOUSE_LISTS
+
+export const openHouseKeys = {
+  all: ['openHouses'] as const,
+  list: (list: OpenHouseList, agentId: number) => ['openHouses', list, agentId] as const,
+  lists: (list: OpenHouseList) => ['openHouses', list] as const,
+  details: (id: number) => ['openHouse', id] as const,
+}
+
+export function openHouseListQueryOptions(list: OpenHouseList, agentId: number) {
+  return queryOptions({
+    queryKey: openHouseKeys.list(list, agentId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/openhousemgmt/${OPEN_HOUSE_LISTS[list]}/${agentId}`, { schema: List, signal }),
+  })
+}
+
+export function openHouseDetailsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: openHouseKeys.details(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/openhousemgmt/getOpenHouseDetails/${id}`, { schema: OpenHouseDetails, signal }),
+  })
+}
+
+/** Every open-house list and detail, and the plan counters they move (SPEC §4 "Plan counters"). */
+export function refreshOpenHouses(queryClient: QueryClient, agentId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: openHouseKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['openHouse'] }),
+    queryClient.invalidateQueries({ queryKey: planUtilizationQueryOptions(agentId).queryKey }),
+  ])
+}
+
+function useAfterChange(agentId: number) {
+  const queryClient = useQueryClient()
+  return (saved?: OpenHouseDetails) => {
+    if (saved) queryClient.setQueryData(openHouseKeys.details(saved.id), saved)
+    void refreshOpenHouses(queryClient, agentId)
+  }
+}
+
+/** POST saveOpenHouse (new) or PATCH saveOpenHouse/{id} (edit). */
+export function useSaveOpenHouseMutation(agentId: number, openHouseId?: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: (body: SaveOpenHouseBody) =>
+      apiRequest(
+        openHouseId ? `/openhousemgmt/saveOpenHouse/${openHouseId}` : '/openhousemgmt/saveOpenHouse',
+        { method: openHouseId ? 'PATCH' : 'POST', body, schema: OpenHouseDetails },
+      ),
+    onSuccess: after,
+  })
+}
+
+export function usePublishMutation(agentId: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: ({ openHouseId, level }: { openHouseId: number; level: PublishLevel }) =>
+      apiRequest(
+        `/openhousemgmt/publishOpenHouseOpportunity/${openHouseId}/${agentId}/${encodeURIComponent(level)}`,
+        { method: 'POST', schema: OpenHouseDetails },
+      ),
+    onSuccess: after,
+  })
+}
+
+export function useClaimMutation(agentId: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: (openHouseId: number) =>
+      apiRequest(`/openhousemgmt/claimToHostOpenHouse/${openHouseId}/${agentId}`, {
+        method: 'PATCH',
+        schema: OpenHouseDetails,
+      }),
+    onSuccess: after,
+    // A lost race changes the list too: refetch so the taken open house leaves it.
+    onError: () => after(),
+  })
+}
+
+/** Sets the flexible date and time and claims, in one call (SPEC §4 updateSchedule). */
+export function useUpdateScheduleMutation(agentId: number, openHouseId: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: (body: UpdateScheduleBody) =>
+      apiRequest(`/openhousemgmt/updateOpenHouseSchedule/${openHouseId}`, {
+        method: 'PATCH',
+        body,
+        schema: OpenHouseDetails,
+      }),
+    onSuccess: after,
+  })
+}
+
+export function useWithdrawMutation(agentId: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: (openHouseId: number) =>
+      apiRequest(`/openhousemgmt/withdrawToHostOpenHouse/${openHouseId}/${agentId}`, {
+        method: 'DELETE',
+        schema: OpenHouseDetails,
+      }),
+    onSuccess: after,
+  })
+}
+
+export function useCancelMutation(agentId: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: (body: Omit<CancelOpenHouseBody, 'openHouseCanceledFlag' | 'updatedDate'>) =>
+      apiRequest('/openhousemgmt/cancelOpenHouse', {
+        method: 'POST',
+        // SPEC §3 cancel payload: the flag is always true; the server sets its own dates (API.md).
+        body: { ...body, openHouseCanceledFlag: true, updatedDate: new Date().toISOString() },
+        schema: OpenHouseDetails,
+      }),
+    onSuccess: after,
+  })
+}
+
+export function useCloneMutation(agentId: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: (openHouseId: number) =>
+      apiRequest(`/openhousemgmt/cloneOpenHouse/${openHouseId}`, {
+        method: 'POST',
+        schema: OpenHouseDetails,
+      }),
+    onSuccess: after,
+  })
+}
+
+/** "Add to calendar": the .ics needs the bearer token, so it is fetched and saved from a blob. */
+export async function downloadCalendar(openHouseId: number) {
+  const blob = await apiDownload(`/openhousemgmt/calendar/${openHouseId}`)
+  saveBlob(blob, `open-house-${openHouseId}.ics`)
+}
+
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has started from the URL; give the browser a moment before freeing it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,0 +1,144 @@
+import { type CalendarDate, getLocalTimeZone, parseDate, today } from '@internationalized/date'
+import { FLEXI_DATE, type OpenHouseDetails, type SaveOpenHouseBody } from '@porchlight/shared'
+import type { FieldErrors } from '../../ui/use-form.ts'
+
+/** What the schedule form holds while it is edited. */
+export type ScheduleFormValues = {
+  listingREAgentId: string
+  openHouseFor: string
+  /** SPEC's 'Pick Your Own (Flexi Date)': the host picks the date when claiming. */
+  flexiDate: boolean
+  scheduledDate: CalendarDate | null
+  scheduledStartTime: string
+  scheduledEndTime: string
+  openHousePreparationDate: CalendarDate | null
+  balloonsPutOutFlag: boolean
+  snackServedFlag: boolean
+  mealServedFlag: boolean
+  drinkServedFlag: boolean
+  openHouseInstructions: string
+  publishLevel: string
+  autoCloneOpenHouseFlag: boolean
+  emailIdForSharingOHFeedback: string
+  mlsId: string
+  listingURL: string
+}
+
+export const SCHEDULE_REQUIRED_MESSAGES: FieldErrors<ScheduleFormValues> = {
+  listingREAgentId: 'Listing agent is required',
+  openHouseFor: 'Open house for is required',
+  scheduledStartTime: 'Start time is required',
+  scheduledEndTime: 'End time is required',
+  publishLevel: 'Publish level is required',
+}
+
+/** The browser's IANA time zone (SPEC §7 "timezone from the browser"). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  } catch {
+    return 'UTC'
+  }
+}
+
+/** SPEC §5: the earliest start date is tomorrow; preparation no earlier than today. */
+export const tomorrow = () => today(getLocalTimeZone()).add({ days: 1 })
+export const todayDate = () => today(getLocalTimeZone())
+
+export function emptyScheduleValues(): ScheduleFormValues {
+  return {
+    listingREAgentId: '',
+    openHouseFor: '',
+    flexiDate: false,
+    scheduledDate: null,
+    scheduledStartTime: '',
+    scheduledEndTime: '',
+    openHousePreparationDate: null,
+    balloonsPutOutFlag: false,
+    snackServedFlag: false,
+    mealServedFlag: false,
+    drinkServedFlag: false,
+    openHouseInstructions: '',
+    publishLevel: '',
+    autoCloneOpenHouseFlag: false,
+    emailIdForSharingOHFeedback: '',
+    mlsId: '',
+    listingURL: '',
+  }
+}
+
+export function scheduleValues(oh: OpenHouseDetails): ScheduleFormValues {
+  return {
+    listingREAgentId: String(oh.listingREAgentId),
+    openHouseFor: oh.openHouseFor,
+    flexiDate: oh.scheduledDate === null,
+    scheduledDate: oh.scheduledDate ? parseDate(oh.scheduledDate.slice(0, 10)) : null,
+    scheduledStartTime: oh.scheduledStartTime,
+    scheduledEndTime: oh.scheduledEndTime,
+    openHousePreparationDate: oh.openHousePreparationDate
+      ? parseDate(oh.openHousePreparationDate.slice(0, 10))
+      : null,
+    balloonsPutOutFlag: oh.balloonsPutOutFlag,
+    snackServedFlag: oh.snackServedFlag,
+    mealServedFlag: oh.mealServedFlag,
+    drinkServedFlag: oh.drinkServedFlag,
+    openHouseInstructions: oh.openHouseInstructions ?? '',
+    publishLevel: oh.publishLevel,
+    autoCloneOpenHouseFlag: oh.autoCloneOpenHouseFlag,
+    emailIdForSharingOHFeedback: oh.emailIdForSharingOHFeedback ?? '',
+    mlsId: oh.mlsId ?? '',
+    listingURL: oh.listingURL ?? '',
+  }
+}
+
+const flag = (value: boolean) => (value ? 'true' : 'false')
+
+/**
+ * The body SaveOpenHouseBody parses (SPEC §7): dates as ISO calendar dates or the flexi label,
+ * flags as 'true'/'false', the browser's time zone, the canceled flag false, unpicked selects missing.
+ */
+export function scheduleInput(
+  values: ScheduleFormValues,
+  context: { rePropertyId: number; reInventoryId?: number | null; timeZone: string },
+): Record<keyof SaveOpenHouseBody, unknown> {
+  return {
+    rePropertyId: context.rePropertyId,
+    reInventoryId: context.reInventoryId ?? null,
+    listingREAgentId: values.listingREAgentId ? Number(values.listingREAgentId) : undefined,
+    openHouseFor: values.openHouseFor || undefined,
+    scheduledDate: values.flexiDate ? FLEXI_DATE : (values.scheduledDate?.toString() ?? undefined),
+    scheduledStartTime: values.scheduledStartTime || undefined,
+    scheduledEndTime: values.scheduledEndTime || undefined,
+    openHouseTimezone: context.timeZone,
+    openHousePreparationDate: values.openHousePreparationDate?.toString() ?? null,
+    balloonsPutOutFlag: flag(values.balloonsPutOutFlag),
+    snackServedFlag: flag(values.snackServedFlag),
+    mealServedFlag: flag(values.mealServedFlag),
+    drinkServedFlag: flag(values.drinkServedFlag),
+    openHouseInstructions: values.openHouseInstructions,
+    publishLevel: values.publishLevel || undefined,
+    autoCloneOpenHouseFlag: flag(values.autoCloneOpenHouseFlag),
+    emailIdForSharingOHFeedback: values.emailIdForSharingOHFeedback,
+    mlsId: values.mlsId,
+    listingURL: values.listingURL,
+    openHouseCanceledFlag: 'false',
+  }
+}
+
+/**
+ * Rules the shared schema cannot see: a date is needed unless the flexible date is chosen, and Team
+ * Lead / Admin Team Member pick the listing agent (SPEC §5).
+ */
+export function scheduleCrossErrors(
+  values: ScheduleFormValues,
+  options: { choosesListingAgent: boolean; datesLocked: boolean },
+): FieldErrors<ScheduleFormValues> {
+  const errors: FieldErrors<ScheduleFormValues> = {}
+  if (!options.datesLocked && !values.flexiDate && !values.scheduledDate) {
+    errors.scheduledDate = `Pick a date, or choose '${FLEXI_DATE}'`
+  }
+  if (options.choosesListingAgent && !values.listingREAgentId) {
+    errors.listingREAgentId = SCHEDULE_REQUIRED_MESSAGES.listingREAgentId
+  }
+  return errors
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+
+/** /openhouses?activeSection= (SPEC §2). */
+export const OPEN_HOUSE_SECTIONS = ['reInventory', 'upcomingOH', 'searchOH', 'pastOH'] as const
+
+export const OpenHousesSearch = z.object({
+  activeSection: z.enum(OPEN_HOUSE_SECTIONS).optional().catch(undefined),
+})
+
+/** SPEC §6: the Team Lead role does not see Search Open Houses. */
+export const canSearchOpenHouses = (role: string) => role !== 'Team Lead'
