@@ -45,6 +45,10 @@ export const messages = {
   inventoryUpdateFailed: 'Error in Updating the property status.',
   inventoryDeleteFailed: 'Error in deleting the property from inventory. Please try again later.',
 
+  // Not in SPEC §8 (it has no text for the publish limit); worded like its other plan-limit texts.
+  publishLimitReached:
+    'You have reached the limit of publishing open houses as per your plan. Please upgrade your plan to publish more open houses.',
+
   // §8 teams
   teamSaveFailed:
     'Error in Saving the Team details. Team with this team type may already created by team lead or co-lead!',

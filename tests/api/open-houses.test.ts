@@ -227,7 +227,7 @@ describe('scheduling', () => {
     for (const id of ids.slice(0, 12)) expect((await publish(t, me, id)).status).toBe(200)
     const over = await publish(t, me, ids[12] as number)
     expect(over.status).toBe(402)
-    expect(over.body.error.code).toBe('PLAN_LIMIT_PUBLISH')
+    expect(over.body.error).toEqual({ code: 'PLAN_LIMIT_PUBLISH', message: messages.publishLimitReached })
   })
 
   it('lets a Team Lead schedule for a licensed agent of the firm but not for itself or another firm', async () => {
@@ -259,6 +259,38 @@ describe('scheduling', () => {
 })
 
 describe('permissions of SPEC §6', () => {
+  it('lets the Team Lead who scheduled for a firm agent publish, see and cancel it, but not a lead of another firm', async () => {
+    const lead = await agent({ role: 'Team Lead', brokerFirmLicense: 'FIRM-ACT' })
+    const listingAgent = await agent({ brokerFirmLicense: 'FIRM-ACT' })
+    const otherLead = await agent({ role: 'Team Lead', brokerFirmLicense: 'FIRM-NOT' })
+    const item = await property(lead)
+    const created = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: lead.token,
+      body: scheduleFields(item.reProperty.id, { listingREAgentId: listingAgent.agent.id }),
+    })
+    const id = created.body.data.id
+    const pub = (who: Agent) =>
+      t.call(
+        'POST',
+        `/openhousemgmt/publishOpenHouseOpportunity/${id}/${listingAgent.agent.id}/Open%20To%20All`,
+        {
+          token: who.token,
+        },
+      )
+    expect((await pub(otherLead)).status).toBe(403)
+    const published = await pub(lead)
+    expect(published.status).toBe(200)
+    expect(published.body.data).toMatchObject({ published: true, listingREAgentId: listingAgent.agent.id })
+    expect(
+      (await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${id}`, { token: lead.token })).status,
+    ).toBe(200)
+    const canceled = await t.call('POST', '/openhousemgmt/cancelOpenHouse', {
+      token: lead.token,
+      body: { openHouseId: id, openHouseCancelReason: 'Other', openHouseCanceledFlag: true },
+    })
+    expect(canceled.body.data.status).toBe('Canceled')
+  })
+
   it('lets only the listing agent edit, publish, cancel and clone', async () => {
     const listing = await agent()
     const other = await agent()

@@ -40,9 +40,6 @@ type SaveBody = z.output<typeof SaveOpenHouseBody>
 type ScheduleBody = z.output<typeof UpdateScheduleBody>
 type CancelBody = z.output<typeof CancelOpenHouseBody>
 
-const PUBLISH_LIMIT_TEXT =
-  'You have reached the limit of publishing open houses as per your plan. Please upgrade your plan to publish more open houses.'
-
 export function toOpenHouse(row: OpenHouseRow): OpenHouse {
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
   return {
@@ -184,7 +181,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     const usage = await d.pricing.utilization(agentId)
     if (!usage) throw new PlanLimitError('NO_ACTIVE_PLAN', 'No Active Plan')
     if (usage.pricingPlanUtilization.totalPublishedOpenHouses >= usage.pricePlan.numberOfOpenHousesPublish) {
-      throw new PlanLimitError('PLAN_LIMIT_PUBLISH', PUBLISH_LIMIT_TEXT)
+      throw new PlanLimitError('PLAN_LIMIT_PUBLISH', messages.publishLimitReached)
     }
   }
 
@@ -221,9 +218,22 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     }
   }
 
-  function ownedBy(row: OpenHouseRow | undefined, agentId: number): OpenHouseRow {
+  /**
+   * The listing agent, or the Team Lead / Admin Team Member of its firm who scheduled for it (SPEC §5:
+   * they choose the listing agent), may act as the listing agent.
+   */
+  async function actsForListing(caller: AgentRow, listingId: number): Promise<boolean> {
+    if (caller.id === listingId) return true
+    if (caller.reAgentRole !== 'Team Lead' && caller.reAgentRole !== 'Admin Team Member') return false
+    const listing = await d.agents.findById(listingId)
+    return listing?.reAgentBrokerFirmLicense === caller.reAgentBrokerFirmLicense
+  }
+
+  async function ownedBy(row: OpenHouseRow | undefined, caller: AgentRow): Promise<OpenHouseRow> {
     if (!row) throw new NotFoundError()
-    if (row.listingReAgentId !== agentId) throw new ForbiddenError('Only the listing agent may do this')
+    if (!(await actsForListing(caller, row.listingReAgentId))) {
+      throw new ForbiddenError('Only the listing agent may do this')
+    }
     return row
   }
 
@@ -272,7 +282,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
 
     /** Listing agent only; once hosted by someone else the date, times and publish level stay as they are. */
     async update(caller: AgentRow, id: number, body: SaveBody): Promise<OpenHouseDetails> {
-      const row = ownedBy(await repo.getById(id), caller.id)
+      const row = await ownedBy(await repo.getById(id), caller)
       if (row.openHouseCanceledFlag)
         throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
       const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'
@@ -315,7 +325,8 @@ export function createOpenHouseService(d: OpenHouseDeps) {
               emailIdForSharingOhFeedback: body.emailIdForSharingOHFeedback,
               ...schedule,
               ...level,
-              hostingReAgentId: level.publishLevel === 'Hosting Myself' ? caller.id : row.hostingReAgentId,
+              hostingReAgentId:
+                level.publishLevel === 'Hosting Myself' ? row.listingReAgentId : row.hostingReAgentId,
               ...instants(schedule),
             },
             trx,
@@ -340,26 +351,31 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       listingAgentId: number,
       level: PublishLevel,
     ): Promise<OpenHouseDetails> {
-      if (listingAgentId !== caller.id) throw new ForbiddenError('Only the listing agent may publish')
+      if (!(await actsForListing(caller, listingAgentId))) {
+        throw new ForbiddenError('Only the listing agent may publish')
+      }
       assertLevelAllowed(caller, level)
       const levelId = await publishLevelId(caller, level)
       await inTransaction(d.db, async (trx) => {
-        const row = ownedBy(await repo.getById(id, trx), caller.id)
+        const row = await ownedBy(await repo.getById(id, trx), caller)
+        if (row.listingReAgentId !== listingAgentId)
+          throw new ForbiddenError('Only the listing agent may publish')
         if (
           row.openHouseCanceledFlag ||
           (row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself')
         ) {
           throw new ConflictError('INVALID_STATE', 'Only an open house without a host can be published')
         }
-        await repo.lockAgent(caller.id, trx)
+        const listingId = row.listingReAgentId
+        await repo.lockAgent(listingId, trx)
         const offering = level !== 'Hosting Myself'
-        if (offering && row.publishedAt === null) await assertCanPublish(caller.id)
+        if (offering && row.publishedAt === null) await assertCanPublish(listingId)
         const next = await repo.update(
           id,
           {
             publishLevel: level,
             publishLevelId: levelId,
-            hostingReAgentId: offering ? null : caller.id,
+            hostingReAgentId: offering ? null : listingId,
             publishedAt: offering ? (row.publishedAt ?? new Date()) : null,
           },
           trx,
@@ -367,7 +383,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         if (!next) throw new NotFoundError()
         const room = offerRoom(next)
         if (room) emitAfterCommit(d.events, trx, room, 'opportunity.published', ref(next), id)
-        emitAfterCommit(d.events, trx, rooms.agent(caller.id), 'stats.changed', { reAgentId: caller.id })
+        emitAfterCommit(d.events, trx, rooms.agent(listingId), 'stats.changed', { reAgentId: listingId })
       })
       return detailsOrThrow(id)
     },
@@ -446,13 +462,9 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     },
 
     async cancel(caller: AgentRow, body: CancelBody): Promise<OpenHouseDetails> {
-      const row = await repo.cancel(body.openHouseId, caller.id, body.openHouseCancelReason)
-      if (!row) {
-        const current = ownedBy(await repo.getById(body.openHouseId), caller.id)
-        if (current.openHouseCanceledFlag)
-          throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
-        throw new NotFoundError()
-      }
+      const current = await ownedBy(await repo.getById(body.openHouseId), caller)
+      const row = await repo.cancel(body.openHouseId, current.listingReAgentId, body.openHouseCancelReason)
+      if (!row) throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
       const room = offerRoom(row)
       const to = [rooms.openHouse(row.id), rooms.agent(row.listingReAgentId)]
       if (row.hostingReAgentId) to.push(rooms.agent(row.hostingReAgentId))
@@ -468,13 +480,13 @@ export function createOpenHouseService(d: OpenHouseDeps) {
 
     /** A copy to edit: same details, no date yet, not offered, not hosted (unless Hosting Myself). */
     async clone(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
-      const row = ownedBy(await repo.getById(id), caller.id)
+      const row = await ownedBy(await repo.getById(id), caller)
       if (row.autoCloneOpenHouseFlag) {
         throw new ConflictError('INVALID_STATE', 'Auto-clone is on for this open house; it clones itself')
       }
       const newId = await inTransaction(d.db, async (trx) => {
-        await repo.lockAgent(caller.id, trx)
-        await assertCanCreate(caller.id)
+        await repo.lockAgent(row.listingReAgentId, trx)
+        await assertCanCreate(row.listingReAgentId)
         const {
           id: _id,
           createdDate: _c,
@@ -491,12 +503,14 @@ export function createOpenHouseService(d: OpenHouseDeps) {
             openHousePreparationDate: null,
             openHouseCanceledFlag: false,
             openHouseCancelReason: null,
-            hostingReAgentId: row.publishLevel === 'Hosting Myself' ? caller.id : null,
+            hostingReAgentId: row.publishLevel === 'Hosting Myself' ? row.listingReAgentId : null,
             clonedFromOpenHouseId: row.id,
           },
           trx,
         )
-        emitAfterCommit(d.events, trx, rooms.agent(caller.id), 'stats.changed', { reAgentId: caller.id })
+        emitAfterCommit(d.events, trx, rooms.agent(row.listingReAgentId), 'stats.changed', {
+          reAgentId: row.listingReAgentId,
+        })
         return created.id
       })
       return detailsOrThrow(newId)
@@ -590,7 +604,8 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     /** The listing or hosting agent, or an agent it is offered to. */
     async details(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
       const details = await detailsOrThrow(id)
-      const involved = details.listingREAgentId === caller.id || details.hostingREAgentId === caller.id
+      const involved =
+        details.hostingREAgentId === caller.id || (await actsForListing(caller, details.listingREAgentId))
       if (!involved && !(await repo.isOfferedTo(id, await viewerOf(caller)))) throw new NotFoundError()
       return details
     },
@@ -625,7 +640,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     /** For the host's "Add to calendar". */
     async forCalendar(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
       const details = await detailsOrThrow(id)
-      if (details.listingREAgentId !== caller.id && details.hostingREAgentId !== caller.id)
+      if (details.hostingREAgentId !== caller.id && !(await actsForListing(caller, details.listingREAgentId)))
         throw new NotFoundError()
       return details
     },
