@@ -55,6 +55,8 @@ import { createPropertyService, type PropertyService } from './modules/propertie
 import { createProspectRepo } from './modules/prospects/repo.ts'
 import { prospectRoutes } from './modules/prospects/routes.ts'
 import { createProspectService, type ProspectService } from './modules/prospects/service.ts'
+import { reportRoutes } from './modules/reports/routes.ts'
+import { createReportService, type ReportService } from './modules/reports/service.ts'
 import { createStatsRepo } from './modules/stats/repo.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
 import { createStatsService, type StatsService } from './modules/stats/service.ts'
@@ -87,6 +89,7 @@ export interface AppDeps {
   feedback: FeedbackService
   teams: TeamService
   stats: StatsService
+  reports: ReportService
 }
 
 declare module 'fastify' {
@@ -161,6 +164,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   })
 
+  const openHouses = createOpenHouseService({
+    db: dbHandle.db,
+    outbox,
+    config,
+    repo: openHouseRepo,
+    agents,
+    pricing,
+    inventory,
+    events: realtime,
+  })
+  const prospects = createProspectService({
+    db: dbHandle.db,
+    repo: createProspectRepo(dbHandle.db),
+    attendees,
+  })
+  const feedback = createFeedbackService({
+    db: dbHandle.db,
+    repo: createFeedbackRepo(dbHandle.db),
+    attendees,
+    events: realtime,
+  })
+
   app.decorate('deps', {
     config,
     db: dbHandle.db,
@@ -187,25 +212,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     properties,
     inventory,
-    openHouses: createOpenHouseService({
-      db: dbHandle.db,
-      outbox,
-      config,
-      repo: openHouseRepo,
-      agents,
-      pricing,
-      inventory,
-      events: realtime,
-    }),
+    openHouses,
     teams,
     stats: createStatsService({ repo: createStatsRepo(dbHandle.db), agents, teams }),
     attendees,
-    prospects: createProspectService({ db: dbHandle.db, repo: createProspectRepo(dbHandle.db), attendees }),
-    feedback: createFeedbackService({
+    prospects,
+    feedback,
+    reports: createReportService({
       db: dbHandle.db,
-      repo: createFeedbackRepo(dbHandle.db),
-      attendees,
+      outbox,
       events: realtime,
+      agents,
+      openHouses,
+      prospects,
+      feedback,
     }),
   } satisfies AppDeps)
 
@@ -274,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(attendeeRoutes)
       await api.register(prospectRoutes)
       await api.register(feedbackRoutes)
+      await api.register(reportRoutes)
       await api.register(teamRoutes)
       await api.register(statsRoutes)
       await api.register(geocoderRoutes)

@@ -65,4 +65,47 @@ export const mailTemplates = {
       reason,
     ])
   },
+
+  hostingReport(
+    to: string,
+    r: {
+      address: string
+      when: string
+      host: string
+      attendees: number
+      withoutRealtor: number
+      feedback: string[]
+      csv: string
+    },
+  ): MailContent {
+    return {
+      ...layout(to, `Open house hosting report: ${r.address}`, [
+        `${r.host} hosted your open house at ${r.address} (${r.when}).`,
+        `Attendees: ${r.attendees}. Leads without a realtor: ${r.withoutRealtor}.`,
+        ...r.feedback,
+        'The attendees are attached as a CSV file.',
+      ]),
+      attachments: [{ filename: 'attendees.csv', content: r.csv, contentType: 'text/csv; charset=utf-8' }],
+    }
+  },
+
+  reportRequest(to: string, r: { address: string; when: string; listing: string }): MailContent {
+    return layout(to, `Please send the hosting report for ${r.address}`, [
+      `${r.listing} asks for the hosting report of the open house you hosted at ${r.address} (${r.when}).`,
+      'Open the open house in Porchlight and choose Send OH Report.',
+    ])
+  },
+
+  attendeeReport(
+    to: string,
+    r: { address: string; when: string; attendees: number; csv: string },
+  ): MailContent {
+    return {
+      ...layout(to, `Attendee report: ${r.address}`, [
+        `The attendees of your open house at ${r.address} (${r.when}): ${r.attendees}.`,
+        'They are attached as a CSV file.',
+      ]),
+      attachments: [{ filename: 'attendees.csv', content: r.csv, contentType: 'text/csv; charset=utf-8' }],
+    }
+  },
 }

@@ -1,0 +1,159 @@
+import {
+  FEEDBACK_RATING_FIELDS,
+  type FeedbackSummary,
+  type OpenHouseDetails,
+  type OpenHouseProspect,
+  rooms,
+} from '@porchlight/shared'
+import { stringify } from 'csv-stringify/sync'
+import type { Db } from '../../db/database.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
+import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { AgentRow } from '../agents/repo.ts'
+import type { AgentService } from '../agents/service.ts'
+import type { FeedbackService } from '../feedback/service.ts'
+import type { OpenHouseService } from '../open-houses/service.ts'
+import type { ProspectService } from '../prospects/service.ts'
+
+export interface ReportDeps {
+  db: Db
+  outbox: Outbox
+  events: EventSink
+  agents: AgentService
+  openHouses: OpenHouseService
+  prospects: ProspectService
+  feedback: FeedbackService
+}
+
+/** The attendee rows a report carries, as CSV (cells starting with = + - @ are defused). */
+export function attendeeCsv(attendees: OpenHouseProspect[]): string {
+  const defuse = (v: string) => (/^[=+\-@]/.test(v) ? `'${v}` : v)
+  return stringify(
+    attendees.map((a) => ({
+      signedInAt: a.signedInAt,
+      firstName: a.prospectFirstName,
+      lastName: a.prospectLastName,
+      email: a.prospectEmailId,
+      phone: a.prospectPhoneNumber,
+      workingWithRealtor: a.workingWithREAgentFlag ? 'Yes' : 'No',
+      homeBuyingTimelines: a.homeBuyingTimelines ?? '',
+      bestTimeToContact: a.bestTimeToContact ?? '',
+      heardAboutThisOpenHouse: a.heardAboutThisOpenHouse ?? '',
+    })),
+    { header: true, bom: true, cast: { string: defuse } },
+  )
+}
+
+function when(oh: OpenHouseDetails): string {
+  return oh.scheduledDate
+    ? `${oh.scheduledDate}, ${oh.scheduledStartTime} – ${oh.scheduledEndTime}`
+    : 'date to be picked'
+}
+
+function feedbackLines(summary: FeedbackSummary): string[] {
+  const rated = FEEDBACK_RATING_FIELDS.filter((f) => summary.averages[f] !== null).map(
+    (f) => `${f}: ${summary.averages[f]}/5`,
+  )
+  return [
+    `Feedback received: ${summary.count}`,
+    ...(rated.length ? [`Average ratings — ${rated.join(', ')}`] : []),
+    ...summary.texts.map((t) => `“${t}”`),
+  ]
+}
+
+export function createReportService(d: ReportDeps) {
+  async function hostedBy(caller: AgentRow, openHouseId: number): Promise<OpenHouseDetails> {
+    const oh = await d.openHouses.details(caller, openHouseId)
+    if (oh.hostingREAgentId !== caller.id)
+      throw new ForbiddenError('Only the hosting agent may send this report')
+    if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', 'This open house was canceled')
+    return oh
+  }
+
+  return {
+    /** The host sends the listing agent the hosting report: attendees, leads without realtor, feedback, CSV. */
+    async sendHostingReport(caller: AgentRow, openHouseId: number): Promise<void> {
+      const oh = await hostedBy(caller, openHouseId)
+      const listing = await d.agents.findById(oh.listingREAgentId)
+      if (!listing) throw new NotFoundError()
+      // The leads are the listing agent's: the report shows them as the listing agent sees them.
+      const attendees = await d.prospects.listByOpenHouse(listing, openHouseId, 500, 0)
+      const summary = await d.feedback.openHouseSummary(listing, openHouseId)
+      const withoutRealtor = attendees.filter((a) => !a.workingWithREAgentFlag).length
+      await inTransaction(d.db, (trx) =>
+        queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.hostingReport(listing.reAgentEmailId, {
+            address: oh.reProperty.completePropertyAddress,
+            when: when(oh),
+            host: oh.hostingREAgentName ?? '',
+            attendees: attendees.length,
+            withoutRealtor,
+            feedback: feedbackLines(summary),
+            csv: attendeeCsv(attendees),
+          }),
+        ),
+      )
+    },
+
+    /** The listing agent asks the host for the report (SPEC §6: when another agent hosts). */
+    async requestHostingReport(caller: AgentRow, openHouseId: number): Promise<void> {
+      const oh = await d.openHouses.details(caller, openHouseId)
+      if (oh.listingREAgentId !== caller.id)
+        throw new ForbiddenError('Only the listing agent may request the report')
+      if (oh.hostingREAgentId === null || oh.hostingREAgentId === caller.id) {
+        throw new ConflictError(
+          'INVALID_STATE',
+          'Another agent must host this open house to request its report',
+        )
+      }
+      const host = await d.agents.findById(oh.hostingREAgentId)
+      if (!host) throw new NotFoundError()
+      await inTransaction(d.db, async (trx) => {
+        await queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.reportRequest(host.reAgentEmailId, {
+            address: oh.reProperty.completePropertyAddress,
+            when: when(oh),
+            listing: oh.listingREAgentName,
+          }),
+        )
+        emitAfterCommit(
+          d.events,
+          trx,
+          rooms.agent(host.id),
+          'report.requested',
+          { openHouseId, requestedByReAgentId: caller.id },
+          openHouseId,
+        )
+      })
+    },
+
+    /** The host mails itself the attendee list as CSV. */
+    async sendAttendeeReport(caller: AgentRow, openHouseId: number, hostId: number): Promise<void> {
+      if (hostId !== caller.id) throw new ForbiddenError('The attendee report goes to the hosting agent')
+      const oh = await hostedBy(caller, openHouseId)
+      const attendees = await d.prospects.listByOpenHouse(caller, openHouseId, 500, 0)
+      await inTransaction(d.db, (trx) =>
+        queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.attendeeReport(caller.reAgentEmailId, {
+            address: oh.reProperty.completePropertyAddress,
+            when: when(oh),
+            attendees: attendees.length,
+            csv: attendeeCsv(attendees),
+          }),
+        ),
+      )
+    },
+  }
+}
+
+export type ReportService = ReturnType<typeof createReportService>
