@@ -3,6 +3,7 @@
 const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   http: () => import('./http.ts'),
   claim: () => import('./claim.ts'),
+  signin: () => import('./signin.ts'),
 }
 
 const wanted = process.argv.slice(2)

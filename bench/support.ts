@@ -18,13 +18,20 @@ async function admin(query: string) {
 }
 
 /** A migrated scratch database and a listening app on it; `close` removes both. */
-export async function startBenchApp(env: Record<string, string> = {}) {
-  const name = `pl_bench_${randomBytes(4).toString('hex')}`
-  await admin(`create database "${name}"`)
+export async function startBenchApp(
+  env: Record<string, string> = {},
+  sameAs?: { databaseUrl: string; prefix: string },
+) {
+  const name = sameAs
+    ? new URL(sameAs.databaseUrl).pathname.slice(1)
+    : `pl_bench_${randomBytes(4).toString('hex')}`
   const url = new URL(PG_ADMIN)
   url.pathname = `/${name}`
   const db = createPostgresDb(url.toString(), 20)
-  await migrateToLatest(db.db, path.resolve(import.meta.dirname, '../migrations'))
+  if (!sameAs) {
+    await admin(`create database "${name}"`)
+    await migrateToLatest(db.db, path.resolve(import.meta.dirname, '../migrations'))
+  }
   const config = loadConfig({
     DATABASE_URL: url.toString(),
     REDIS_URL,
@@ -32,19 +39,23 @@ export async function startBenchApp(env: Record<string, string> = {}) {
     RATE_LIMIT_MAX: '100000000',
     ...env,
   })
-  config.redis.prefix = `b${randomBytes(4).toString('hex')}`
+  config.redis.prefix = sameAs?.prefix ?? `b${randomBytes(4).toString('hex')}`
   config.webDist = '/nonexistent'
+  // A benchmark is one address sending far more than a person: the per-address limits would cap it.
+  config.rateLimit.signInPerMinute = 100_000_000
+  config.rateLimit.guestPerMinute = 100_000_000
   const app = await buildApp(config, { db })
   await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     app,
     db: db.db,
     databaseUrl: url.toString(),
+    prefix: config.redis.prefix,
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     async close() {
       await app.close()
       await db.close()
-      await admin(`drop database if exists "${name}" with (force)`)
+      if (!sameAs) await admin(`drop database if exists "${name}" with (force)`)
     },
   }
 }

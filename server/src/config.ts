@@ -39,7 +39,7 @@ export interface Config {
   geocoderUrl?: string
   mapStyleUrl?: string
   /** Per client address; sign-in has its own, stricter limit (SPEC: 10 a minute). */
-  rateLimit: { max: number; timeWindowMs: number; signInPerMinute: number }
+  rateLimit: { max: number; timeWindowMs: number; signInPerMinute: number; guestPerMinute: number }
   /** Directory of the built web app; served with an index.html fallback when present. */
   webDist: string
   migrationsDir: string
@@ -70,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     geocoderUrl: e.GEOCODER_URL,
     mapStyleUrl: e.MAP_STYLE_URL,
-    rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: 60_000, signInPerMinute: 10 },
+    rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: 60_000, signInPerMinute: 10, guestPerMinute: 60 },
     webDist: path.join(repoRoot, 'web', 'dist'),
     migrationsDir: path.join(repoRoot, 'migrations'),
     relay: { intervalMs: 250, batchSize: 100 },

@@ -17,7 +17,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/saveOpenHouseFeedback',
     {
       schema: { tags: ['public'], body: SaveFeedbackBody, response: { 201: data(Feedback) } },
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: app.deps.config.rateLimit.guestPerMinute, timeWindow: 60_000 } },
     },
     async (req, reply) => reply.status(201).send({ data: await feedback.submit(req.body) }),
   )
@@ -31,7 +31,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SaveFeedbackBody,
         response: { 200: data(Feedback) },
       },
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: app.deps.config.rateLimit.guestPerMinute, timeWindow: 60_000 } },
     },
     async (req) => ({ data: await feedback.edit(req.params.id, req.body) }),
   )

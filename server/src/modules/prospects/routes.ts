@@ -30,7 +30,7 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
         body: GuestSignInBody,
         response: { 201: data(z.object({ id: z.number().int() })) },
       },
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: app.deps.config.rateLimit.guestPerMinute, timeWindow: 60_000 } },
     },
     async (req, reply) => reply.status(201).send({ data: await prospects.guestSignIn(req.body) }),
   )

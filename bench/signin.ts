@@ -1,0 +1,141 @@
+// `pnpm bench signin`: sustained guest sign-ins through the whole app beside a bare Fastify + pg
+// insert in the same run, a fixed 300/s run for latency, and the fan-out of each sign-in to 1,000
+// guest sockets split across two API processes.
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
+import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
+import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
+import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
+import type autocannon from 'autocannon'
+import Fastify from 'fastify'
+import pg from 'pg'
+import { load, report, startBenchApp } from './support.ts'
+
+const SOCKETS = 1000
+
+const guest = (openHouseId: number) =>
+  JSON.stringify({
+    prospectFirstName: 'Bench',
+    prospectLastName: 'Visitor',
+    prospectEmailId: `guest-${randomUUID()}@example.com`,
+    prospectPhoneNumber: '404 555 0100',
+    openHouseId,
+    clientRequestId: randomUUID(),
+  })
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return (
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10
+  )
+}
+
+/** The guest page's JS as a phone downloads it: the entry script, its preloads and the guest route chunks. */
+function guestRouteGzip(): string {
+  const dist = path.resolve(import.meta.dirname, '../web/dist')
+  if (!fs.existsSync(path.join(dist, 'index.html'))) return 'web not built'
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
+  const files = new Set(
+    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string),
+  )
+  for (const f of fs.readdirSync(path.join(dist, 'assets'))) {
+    if (/OpenHouseToday|guest/i.test(f) && f.endsWith('.js')) files.add(`assets/${f}`)
+  }
+  const bytes = [...files].reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(dist, f))).length, 0)
+  return `${(bytes / 1024).toFixed(1)} KB gzipped over ${files.size} files`
+}
+
+export async function run() {
+  const a = await startBenchApp()
+  const b = await startBenchApp({}, { databaseUrl: a.databaseUrl, prefix: a.prefix })
+  const pool = new pg.Pool({ connectionString: a.databaseUrl, max: 20 })
+  await pool.query('create table if not exists bench_signin (id bigserial primary key, body jsonb not null)')
+  const bare = Fastify()
+  bare.post('/signin', async (req) => ({
+    data: (await pool.query('insert into bench_signin (body) values ($1) returning id', [req.body])).rows[0],
+  }))
+  await bare.listen({ port: 0, host: '127.0.0.1' })
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`
+  const sockets: TestSocket[] = []
+  try {
+    const t = {
+      call: async (method: string, p: string, o: { body?: unknown; token?: string } = {}) => {
+        const res = await fetch(`${a.url}/api${p}`, {
+          method,
+          headers: {
+            'content-type': 'application/json',
+            ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+          },
+          body: o.body ? JSON.stringify(o.body) : undefined,
+        })
+        return { status: res.status, body: await res.json() }
+      },
+      db: a.db,
+    } as never
+    const listing = await makePlannedAgent(a.db)
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    const request = (base: string, p: string) => ({
+      url: `${base}${p}`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: guest(oh.id) }) }],
+    })
+
+    const baseline = await load(request(bareUrl, '/signin'))
+    const sustained = await load(request(a.url, '/api/public/saveProspect'))
+    const at300 = await load({
+      ...request(a.url, '/api/public/saveProspect'),
+      overallRate: 300,
+      connections: 20,
+    })
+    const stored = await a.db
+      .selectFrom('openHouseAttendee')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    report('Guest sign-in (5 s each)', {
+      'bare fastify + pg insert': baseline,
+      'porchlight, all out': sustained,
+      'porchlight at 300/s': at300,
+      ratio: { requestsPerSec: (sustained.requestsPerSec / baseline.requestsPerSec).toFixed(2) },
+    })
+    const answered = sustained.requestsPerSec > 0 ? Number(stored.n) : 0
+    console.log(
+      `attendees stored: ${answered} (every 2xx answer is a stored attendee; non-2xx above counts any loss)`,
+    )
+
+    // Fan-out: half the guest sockets on each API process; sign-ins go through process A.
+    for (let i = 0; i < SOCKETS; i++) {
+      sockets.push(await connectSocket(i % 2 === 0 ? a.url : b.url, { openHouseId: oh.id }))
+    }
+    const delays: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const heard = sockets.map(
+        (s) =>
+          new Promise<number>((resolve) => {
+            s.once('attendee.added', () => resolve(performance.now()))
+          }),
+      )
+      const sent = performance.now()
+      const res = await fetch(`${a.url}/api/public/saveProspect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: guest(oh.id),
+      })
+      if (res.status !== 201) throw new Error(`sign-in answered ${res.status}`)
+      for (const at of await Promise.all(heard)) delays.push(at - sent)
+    }
+    report(`Fan-out of a sign-in to ${SOCKETS} guest sockets on two API processes (ms from request)`, {
+      'attendee.added': { p50: pct(delays, 50), p99: pct(delays, 99), samples: delays.length },
+    })
+    console.log(`Guest route JS: ${guestRouteGzip()}`)
+  } finally {
+    for (const s of sockets) s.close()
+    await bare.close()
+    await pool.end()
+    await b.close()
+    await a.close()
+  }
+}
