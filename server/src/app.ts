@@ -176,11 +176,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
   const prospects = createProspectService({
     db: dbHandle.db,
+    outbox,
     repo: createProspectRepo(dbHandle.db),
     attendees,
   })
   const feedback = createFeedbackService({
     db: dbHandle.db,
+    outbox,
     repo: createFeedbackRepo(dbHandle.db),
     attendees,
     events: realtime,

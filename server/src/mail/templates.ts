@@ -108,4 +108,37 @@ export const mailTemplates = {
       attachments: [{ filename: 'attendees.csv', content: r.csv, contentType: 'text/csv; charset=utf-8' }],
     }
   },
+
+  teamInvitation(
+    to: string,
+    r: { firstName: string; address: string; when: string; listing: string; level: string; link: string },
+  ): MailContent {
+    return layout(to, `Open house to host: ${r.address}`, [
+      `Hi ${r.firstName}, ${r.listing} offers your ${r.level} an open house to host at ${r.address} (${r.when}).`,
+      `The first agent to claim it hosts it: ${r.link}`,
+      'If someone was quicker, the page shows who claimed it.',
+    ])
+  },
+
+  guestThankYou(
+    to: string,
+    r: { firstName: string; address: string; when: string; agent: string },
+  ): MailContent {
+    return layout(to, `Thank you for visiting ${r.address}`, [
+      `Hi ${r.firstName}, thank you for visiting the open house at ${r.address}${r.when ? ` (${r.when})` : ''}.`,
+      `${r.agent} will be glad to answer your questions about the home.`,
+      'You get this mail because you agreed to hear from us by email at the open house.',
+    ])
+  },
+
+  feedbackShare(
+    to: string,
+    r: { address: string; when: string; ratings: string[]; text: string | null },
+  ): MailContent {
+    return layout(to, `New feedback on the open house at ${r.address}`, [
+      `A visitor left feedback on the open house at ${r.address}${r.when ? ` (${r.when})` : ''}.`,
+      r.ratings.length ? `Ratings — ${r.ratings.join(', ')}` : 'No ratings given.',
+      ...(r.text ? [`“${r.text}”`] : []),
+    ])
+  },
 }

@@ -12,6 +12,34 @@ export function createAttendeeRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** What a mail about a visit needs: the address, when, who hosts and where feedback is shared. */
+    mailContext(id: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('openHouse')
+        .innerJoin('reProperty', 'reProperty.id', 'openHouse.rePropertyId')
+        .leftJoin('reAgent as host', 'host.id', 'openHouse.hostingReAgentId')
+        .innerJoin('reAgent as listing', 'listing.id', 'openHouse.listingReAgentId')
+        .select([
+          'openHouse.scheduledDate',
+          'openHouse.scheduledStartTime',
+          'openHouse.scheduledEndTime',
+          'openHouse.emailIdForSharingOhFeedback',
+          'reProperty.propertyAddress1',
+          'reProperty.propertyAddress2',
+          'reProperty.propertyCity',
+          'reProperty.propertyState',
+          'reProperty.propertyZipCode',
+          'reProperty.propertyZipPlus4',
+          'reProperty.propertyCountry',
+          'host.reAgentFirstName as hostFirstName',
+          'host.reAgentLastName as hostLastName',
+          'listing.reAgentFirstName as listingFirstName',
+          'listing.reAgentLastName as listingLastName',
+        ])
+        .where('openHouse.id', '=', id)
+        .executeTakeFirstOrThrow()
+    },
+
     prospect(id: number, trx: Db | Trx = db) {
       return trx
         .selectFrom('prospect')

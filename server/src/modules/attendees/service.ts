@@ -1,5 +1,6 @@
 import {
   type AddAttendeeBody,
+  completeAddress,
   messages,
   type PublicAttendee,
   publicVisitorName,
@@ -82,10 +83,25 @@ export function createAttendeeService(d: AttendeeDeps) {
     return { created: true as const, id: row.id }
   }
 
+  /** The open house as a mail about a visit names it. */
+  async function mailContext(openHouseId: number, trx?: Db | Trx) {
+    const c = await repo.mailContext(openHouseId, trx)
+    const agent = c.hostFirstName
+      ? `${c.hostFirstName} ${c.hostLastName}`
+      : `${c.listingFirstName} ${c.listingLastName}`
+    return {
+      address: completeAddress(c),
+      when: c.scheduledDate ? `${c.scheduledDate}, ${c.scheduledStartTime} – ${c.scheduledEndTime}` : '',
+      agent,
+      shareFeedbackWith: c.emailIdForSharingOhFeedback,
+    }
+  }
+
   return {
     openHouse,
     hostedBy,
     record,
+    mailContext,
 
     /** The listing or hosting agent; others may not know the open house exists. */
     async involving(caller: AgentRow, openHouseId: number, message?: string): Promise<OpenHouseRef> {

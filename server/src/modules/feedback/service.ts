@@ -11,6 +11,9 @@ import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
@@ -40,6 +43,7 @@ const isUniqueViolation = (err: unknown) =>
 
 export interface FeedbackDeps {
   db: Db
+  outbox: Outbox
   repo: FeedbackRepo
   attendees: AttendeeService
   events: EventSink
@@ -92,6 +96,23 @@ export function createFeedbackService(d: FeedbackDeps) {
           { openHouseId: oh.id, feedbackId: created.id },
           oh.id,
         )
+        // SPEC §3 emailIdForSharingOHFeedback: the listing agent chose someone to receive feedback.
+        const visit = await attendees.mailContext(oh.id, trx)
+        if (visit.shareFeedbackWith) {
+          const given = toFeedback(created)
+          const ratings = FEEDBACK_RATING_FIELDS.filter((f) => given[f] !== null).map(
+            (f) => `${f}: ${given[f]}/5`,
+          )
+          await queueMail(
+            trx,
+            d.outbox,
+            mailTemplates.feedbackShare(visit.shareFeedbackWith, {
+              ...visit,
+              ratings,
+              text: given.feedbackText,
+            }),
+          )
+        }
         return created
       })
       return toFeedback(row)

@@ -214,6 +214,42 @@ export function createOpenHouseRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** Who a team publish invites: the team's lead, co-lead and members, less the listing agent. */
+    teamInvitees(teamId: number, exceptAgentId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('reAgent')
+        .select(['reAgent.id', 'reAgent.reAgentEmailId', 'reAgent.reAgentFirstName'])
+        .where('reAgent.id', '!=', exceptAgentId)
+        .where((eb) =>
+          eb.or([
+            eb(
+              'reAgent.id',
+              'in',
+              eb
+                .selectFrom('reTeamMember')
+                .select('reTeamMember.reAgentId')
+                .where('reTeamMember.reTeamId', '=', teamId),
+            ),
+            eb(
+              'reAgent.id',
+              'in',
+              eb.selectFrom('reTeam').select('reTeam.reTeamLeadId').where('reTeam.id', '=', teamId),
+            ),
+            eb(
+              'reAgent.id',
+              'in',
+              eb
+                .selectFrom('reTeam')
+                .select('reTeam.reCoTeamLeadId')
+                .where('reTeam.id', '=', teamId)
+                .where('reTeam.reCoTeamLeadId', 'is not', null),
+            ),
+          ]),
+        )
+        .orderBy('reAgent.id')
+        .execute()
+    },
+
     autoCloneExists(id: number, trx: Db | Trx = db) {
       return trx
         .selectFrom('openHouse')

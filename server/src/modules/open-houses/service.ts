@@ -384,6 +384,27 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         const room = offerRoom(next)
         if (room) emitAfterCommit(d.events, trx, room, 'opportunity.published', ref(next), id)
         emitAfterCommit(d.events, trx, rooms.agent(listingId), 'stats.changed', { reAgentId: listingId })
+        // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
+        if (offering && isTeamLevel(level) && row.publishedAt === null) {
+          const details = await detailsOrThrow(id, trx)
+          const link = `${d.config.publicUrl}/openhouses?activeSection=searchOH&openHouseId=${id}`
+          for (const member of await repo.teamInvitees(Number(levelId), listingId, trx)) {
+            await queueMail(
+              trx,
+              d.outbox,
+              mailTemplates.teamInvitation(member.reAgentEmailId, {
+                firstName: member.reAgentFirstName,
+                address: details.reProperty.completePropertyAddress,
+                when: details.scheduledDate
+                  ? `${details.scheduledDate}, ${details.scheduledStartTime} – ${details.scheduledEndTime}`
+                  : 'a date you pick',
+                listing: details.listingREAgentName,
+                level,
+                link,
+              }),
+            )
+          }
+        }
       })
       return detailsOrThrow(id)
     },

@@ -13,6 +13,9 @@ import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
 import type { ProspectRepo, ProspectRow } from './repo.ts'
@@ -123,6 +126,7 @@ const CSV_COLUMNS = [
 
 export interface ProspectDeps {
   db: Db
+  outbox: Outbox
   repo: ProspectRepo
   attendees: AttendeeService
 }
@@ -174,7 +178,16 @@ export function createProspectService(d: ProspectDeps) {
           },
           trx,
         ))
-      await attendees.record(trx, oh, prospect)
+      const recorded = await attendees.record(trx, oh, prospect)
+      // A thank-you once per visit, and only to a guest who agreed to email.
+      if (recorded.created && body.emailConsent) {
+        const visit = await attendees.mailContext(oh.id, trx)
+        await queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.guestThankYou(body.prospectEmailId, { firstName: body.prospectFirstName, ...visit }),
+        )
+      }
       return { id: prospect.id }
     })
   }
