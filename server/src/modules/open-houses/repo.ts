@@ -214,12 +214,12 @@ export function createOpenHouseRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Who a team publish invites: the team's lead, co-lead and members, less the listing agent. */
-    teamInvitees(teamId: number, exceptAgentId: number, trx: Db | Trx = db) {
+    /** Who a team publish invites: the team's lead, co-lead and members, less the listing agent and publisher. */
+    teamInvitees(teamId: number, except: number[], trx: Db | Trx = db) {
       return trx
         .selectFrom('reAgent')
         .select(['reAgent.id', 'reAgent.reAgentEmailId', 'reAgent.reAgentFirstName'])
-        .where('reAgent.id', '!=', exceptAgentId)
+        .where('reAgent.id', 'not in', except)
         .where((eb) =>
           eb.or([
             eb(

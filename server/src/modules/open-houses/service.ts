@@ -241,8 +241,10 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     async create(caller: AgentRow, body: SaveBody): Promise<OpenHouseDetails> {
       const listing = await listingAgentFor(caller, body.listingREAgentId)
       assertLevelAllowed(caller, body.publishLevel)
-      if (body.reInventoryId) await d.inventory.ownedItem(listing.id, body.reInventoryId)
-      const levelId = await publishLevelId(listing, body.publishLevel)
+      // The inventory is the scheduler's (a Team Lead schedules from its own inventory for a firm agent);
+      // a team level means the scheduler's team.
+      if (body.reInventoryId) await d.inventory.ownedItem(caller.id, body.reInventoryId)
+      const levelId = await publishLevelId(caller, body.publishLevel)
       const id = await inTransaction(d.db, async (trx) => {
         await repo.lockAgent(listing.id, trx)
         await assertCanCreate(listing.id)
@@ -388,7 +390,8 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         if (offering && isTeamLevel(level) && row.publishedAt === null) {
           const details = await detailsOrThrow(id, trx)
           const link = `${d.config.publicUrl}/openhouses?activeSection=searchOH&openHouseId=${id}`
-          for (const member of await repo.teamInvitees(Number(levelId), listingId, trx)) {
+          const invitees = await repo.teamInvitees(Number(levelId), [listingId, caller.id], trx)
+          for (const member of invitees) {
             await queueMail(
               trx,
               d.outbox,

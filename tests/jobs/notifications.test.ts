@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { makePlannedAgent } from '../support/factories.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
+
+let t: TestApp
+let smtp: SmtpSink
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url } })
+  t.startWorker()
+})
+afterAll(async () => {
+  await t.close()
+  await smtp.close()
+})
+
+const emailOf = (a: Awaited<ReturnType<typeof makePlannedAgent>>) => a.user.porchlightUserEmailId
+const settle = () => new Promise((r) => setTimeout(r, 700))
+
+describe('team publish invitations', () => {
+  it('mails each of five members once, and the first of two simultaneous accepts hosts', async () => {
+    const lead = await makePlannedAgent(t.db, { role: 'Team Lead', brokerFirmLicense: 'FIRM-INV' })
+    const team = await t.db
+      .insertInto('reTeam')
+      .values({
+        reTeamName: 'Invite Crew',
+        teamType: 'Real Estate Team',
+        reTeamLeadId: lead.agent.id,
+        createdByReAgentId: lead.agent.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const members = []
+    for (let i = 0; i < 5; i++) {
+      const m = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-INV', firstName: `Member${i}` })
+      await t.db
+        .insertInto('reTeamMember')
+        .values({ reTeamId: team.id, reAgentId: m.agent.id, addedByReAgentId: lead.agent.id })
+        .execute()
+      members.push(m)
+    }
+    const listing = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-INV' })
+    // The lead schedules for a firm agent and offers it to the lead's team.
+    const oh = await scheduleOpenHouse(t, lead, {
+      publishLevel: 'Real Estate Team',
+      listingREAgentId: listing.agent.id,
+    })
+    const res = await publish(t, lead, oh.id, 'Real Estate Team')
+    expect(res.status).toBe(403) // the path names the listing agent, not the lead
+    const ok = await t.call(
+      'POST',
+      `/openhousemgmt/publishOpenHouseOpportunity/${oh.id}/${listing.agent.id}/Real%20Estate%20Team`,
+      { token: lead.token },
+    )
+    expect(ok.status).toBe(200)
+    expect(ok.body.data.publishLevelId).toBe(String(team.id))
+
+    const invited = new Set(members.map(emailOf))
+    const isInvite = (m: { subject: string }) => m.subject.startsWith('Open house to host')
+    const mails = await smtp.waitFor(isInvite, 5)
+    await settle()
+    expect(smtp.received.filter(isInvite)).toHaveLength(5)
+    expect(new Set(mails.map((m) => m.to[0]))).toEqual(invited)
+    expect(mails[0]?.text).toContain(`/openhouses?activeSection=searchOH&openHouseId=${oh.id}`)
+
+    const [first, second] = members
+    const answers = await Promise.all(
+      [first, second].map((m) =>
+        t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${m?.agent.id}`, {
+          token: m?.token,
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+  })
+})
+
+describe('guest and feedback mails', () => {
+  const guest = (openHouseId: number, overrides: Record<string, unknown> = {}) => ({
+    prospectFirstName: 'Robin',
+    prospectLastName: 'Guest',
+    prospectEmailId: `robin-${randomUUID().slice(0, 8)}@example.com`,
+    prospectPhoneNumber: '404 555 0177',
+    openHouseId,
+    clientRequestId: randomUUID(),
+    emailConsent: 'true',
+    smsConsent: 'false',
+    consentText: 'The agent may email me about this home.',
+    ...overrides,
+  })
+
+  it('thanks a guest who agreed to email, once per visit, and nobody else', async () => {
+    const listing = await makePlannedAgent(t.db)
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    const body = guest(oh.id)
+    expect((await t.call('POST', '/public/saveProspect', { body })).status).toBe(201)
+    await t.call('POST', '/public/saveProspect', { body })
+    const silent = guest(oh.id, { emailConsent: 'false', consentText: null })
+    await t.call('POST', '/public/saveProspect', { body: silent })
+    const [mail] = await smtp.waitFor((m) => m.to.includes(body.prospectEmailId))
+    expect(mail?.subject).toMatch(/^Thank you for visiting .*Lantern Way/)
+    expect(mail?.text).toContain('Hi Robin')
+    await settle()
+    expect(smtp.received.filter((m) => m.to.includes(body.prospectEmailId))).toHaveLength(1)
+    expect(smtp.received.filter((m) => m.to.includes(silent.prospectEmailId))).toHaveLength(0)
+  })
+
+  it('shares new feedback with the address the listing agent chose', async () => {
+    const listing = await makePlannedAgent(t.db)
+    const share = `share-${randomUUID().slice(0, 8)}@example.com`
+    const oh = await scheduleOpenHouse(t, listing, {
+      publishLevel: 'Hosting Myself',
+      emailIdForSharingOHFeedback: share,
+    })
+    const visitor = await t.call('POST', '/public/saveProspect', {
+      body: guest(oh.id, { emailConsent: 'false', consentText: null }),
+    })
+    await t.call('POST', '/public/saveOpenHouseFeedback', {
+      body: {
+        openHouseId: oh.id,
+        prospectId: visitor.body.data.id,
+        kitchen: 4,
+        homePrice: 2,
+        feedbackText: 'Priced high',
+      },
+    })
+    const [mail] = await smtp.waitFor((m) => m.to.includes(share))
+    expect(mail?.subject).toMatch(/New feedback/)
+    expect(mail?.text).toContain('kitchen: 4/5')
+    expect(mail?.text).toContain('homePrice: 2/5')
+    expect(mail?.text).toContain('Priced high')
+  })
+})
