@@ -19,6 +19,7 @@ import type { Config } from './config.ts'
 import { createDb, type Db, type DbHandle } from './db/database.ts'
 import { RateLimitedError } from './errors.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
+import { registerQueueDashboard } from './jobs/dashboard.ts'
 import { createOutbox, type Outbox } from './jobs/outbox.ts'
 import { closeQueues, createQueues, type Queues } from './jobs/queues.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -304,6 +305,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   )
   if (mailer.kind === 'store') await app.register(devMailboxRoutes)
+  if (config.queueDashboardToken) await registerQueueDashboard(app, queues, config.queueDashboardToken)
   await options.extend?.(app)
 
   registerWebApp(app, config.webDist)

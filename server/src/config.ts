@@ -21,6 +21,7 @@ const Env = z.object({
   MAP_STYLE_URL: urlWith('http:', 'https:').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,32}$/, { message: 'letters, digits, dot, dash or underscore (at most 32)' })
@@ -42,6 +43,8 @@ export interface Config {
   rateLimit: { max: number; timeWindowMs: number; signInPerMinute: number; guestPerMinute: number }
   /** Directory of the built web app; served with an index.html fallback when present. */
   webDist: string
+  /** Enables the queue dashboard at /admin/queues, guarded by this token. */
+  queueDashboardToken?: string
   migrationsDir: string
   relay: { intervalMs: number; batchSize: number }
 }
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapStyleUrl: e.MAP_STYLE_URL,
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: 60_000, signInPerMinute: 10, guestPerMinute: 60 },
     webDist: path.join(repoRoot, 'web', 'dist'),
+    queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
     migrationsDir: path.join(repoRoot, 'migrations'),
     relay: { intervalMs: 250, batchSize: 100 },
   }
