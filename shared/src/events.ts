@@ -16,6 +16,8 @@ export interface EventData {
   'feedback.submitted': { openHouseId: number; feedbackId: number }
   'stats.changed': { reAgentId?: number; reTeamId?: number }
   'report.requested': { openHouseId: number; requestedByReAgentId: number }
+  /** This process was cut off from the others (Redis away): clients refetch what they show. */
+  'sync.required': Record<string, never>
 }
 
 export type EventType = keyof EventData
@@ -30,6 +32,7 @@ export const eventTypes = [
   'feedback.submitted',
   'stats.changed',
   'report.requested',
+  'sync.required',
 ] as const satisfies readonly EventType[]
 
 /** Every event travels as this envelope, under a socket event named after its type. */

@@ -71,6 +71,22 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Even
     }
   })
 
+  // Pub/sub keeps nothing: events other processes sent while this one was cut off from Redis are gone.
+  // When the subscription comes back, tell this process's clients to refetch.
+  let lost = false
+  deps.redis.sub.on('end', () => {
+    lost = true
+  })
+  deps.redis.sub.on('close', () => {
+    lost = true
+  })
+  deps.redis.sub.on('ready', () => {
+    if (!lost) return
+    lost = false
+    // biome-ignore lint/suspicious/noExplicitAny: the typed emit cannot follow a generic event name.
+    ;(io.local as any).emit('sync.required', envelope('sync.required', {}))
+  })
+
   io.on('connection', (socket) => {
     socket.on('watch', async (payload, ack) => {
       if (typeof ack !== 'function') return

@@ -23,6 +23,10 @@ export function agentSocket(queryClient: QueryClient): Promise<Socket> {
     socket.io.on('reconnect', () => {
       void queryClient.invalidateQueries()
     })
+    // The server lost Redis for a while: events from other processes may have been missed.
+    socket.on('sync.required', () => {
+      void queryClient.invalidateQueries()
+    })
     return socket
   })
   // Signing out (here or in another tab) closes the socket.
