@@ -4,6 +4,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   http: () => import('./http.ts'),
   claim: () => import('./claim.ts'),
   signin: () => import('./signin.ts'),
+  mail: () => import('./mail.ts'),
 }
 
 const wanted = process.argv.slice(2)

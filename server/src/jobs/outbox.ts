@@ -50,12 +50,24 @@ export function createOutbox(db: Db, queues: Queues, redisReady: () => boolean, 
         .skipLocked()
         .execute()
       if (rows.length === 0) return 0
+      // One round trip per queue; jobId = outbox id, so relaying the same row twice never makes a second job.
+      const byQueue = new Map<QueueName, typeof rows>()
       for (const row of rows) {
-        const queue = queues[row.queue as QueueName]
-        if (!queue) throw new Error(`outbox row ${row.id} names unknown queue ${row.queue}`)
-        // jobId = outbox id: relaying the same row twice never makes a second job.
-        const delay = row.runAt ? Math.max(0, new Date(row.runAt).getTime() - Date.now()) : 0
-        await within(5000, queue.add(row.jobName, row.payload, { jobId: outboxJobId(row.id), delay }))
+        if (!(row.queue in queues)) throw new Error(`outbox row ${row.id} names unknown queue ${row.queue}`)
+        const list = byQueue.get(row.queue as QueueName) ?? []
+        list.push(row)
+        byQueue.set(row.queue as QueueName, list)
+      }
+      for (const [name, list] of byQueue) {
+        const jobs = list.map((row) => ({
+          name: row.jobName,
+          data: row.payload,
+          opts: {
+            jobId: outboxJobId(row.id),
+            delay: row.runAt ? Math.max(0, new Date(row.runAt).getTime() - Date.now()) : 0,
+          },
+        }))
+        await within(5000, queues[name].addBulk(jobs))
       }
       await trx
         .updateTable('outbox')

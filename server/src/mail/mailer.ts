@@ -27,7 +27,11 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
   if (!smtpUrl) {
     return { kind: 'store', deliver: async () => ({ messageId: null }), close: () => {} }
   }
-  const transport = nodemailer.createTransport(smtpUrl)
+  // Pooled: a few SMTP connections kept open serve every send, rather than one connection per mail.
+  const pooled = new URL(smtpUrl)
+  if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true')
+  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '8')
+  const transport = nodemailer.createTransport(pooled.toString())
   return {
     kind: 'smtp',
     async deliver(mail) {

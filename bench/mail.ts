@@ -1,0 +1,105 @@
+// `pnpm bench mail`: 1,000 team invitations queued in one transaction go through the outbox relay and
+// the worker to a real SMTP server; mails/s and p99 queue-to-delivery latency, beside BullMQ no-op
+// jobs/s in the same run as the baseline.
+import { randomBytes } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
+import { startWorkerRuntime } from '@porchlight/server/src/jobs/runtime.ts'
+import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
+import { mailTemplates } from '@porchlight/server/src/mail/templates.ts'
+import { startSmtpSink } from '@porchlight/tests/support/smtp.ts'
+import { Queue, Worker } from 'bullmq'
+import { Redis } from 'ioredis'
+import pino from 'pino'
+import { REDIS_URL, report, startBenchApp } from './support.ts'
+
+const MAILS = 1000
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
+}
+
+async function noopBaseline(): Promise<number> {
+  const prefix = `bnoop${randomBytes(3).toString('hex')}`
+  const queue = new Queue('noop', { connection: new Redis(REDIS_URL), prefix })
+  await queue.addBulk(Array.from({ length: MAILS }, (_, i) => ({ name: 'noop', data: { i } })))
+  let done = 0
+  const started = performance.now()
+  const finished = new Promise<void>((resolve) => {
+    const worker = new Worker('noop', async () => {}, {
+      connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }),
+      prefix,
+      concurrency: 8,
+    })
+    worker.on('completed', async () => {
+      if (++done === MAILS) {
+        await worker.close()
+        resolve()
+      }
+    })
+  })
+  await finished
+  const perSec = Math.round(MAILS / ((performance.now() - started) / 1000))
+  await queue.obliterate({ force: true })
+  await queue.close()
+  return perSec
+}
+
+export async function run() {
+  const smtp = await startSmtpSink()
+  const bench = await startBenchApp({ SMTP_URL: smtp.url })
+  const runtime = startWorkerRuntime(bench.app.deps.config, bench.db, pino({ level: 'silent' }))
+  try {
+    const baseline = await noopBaseline()
+    const queuedAt = new Map<string, number>()
+    const started = performance.now()
+    await inTransaction(bench.db, async (trx) => {
+      for (let i = 0; i < MAILS; i++) {
+        const to = `member${i}@example.com`
+        queuedAt.set(to, performance.now())
+        await queueMail(
+          trx,
+          bench.app.deps.outbox,
+          mailTemplates.teamInvitation(to, {
+            firstName: `Member${i}`,
+            address: '12 Porch Lane, Roswell, Georgia 30075, United States',
+            when: '2027-03-06, 1:00 PM – 3:00 PM',
+            listing: 'Avery Stone',
+            level: 'Real Estate Team',
+            link: 'http://localhost:3000/openhouses?activeSection=searchOH&openHouseId=1',
+          }),
+        )
+      }
+    })
+    const latencies: number[] = []
+    const seen = new Set<string>()
+    while (seen.size < MAILS) {
+      for (const m of smtp.received) {
+        const to = m.to[0] ?? ''
+        if (!seen.has(to) && queuedAt.has(to)) {
+          seen.add(to)
+          latencies.push(performance.now() - (queuedAt.get(to) ?? 0))
+        }
+      }
+      if (performance.now() - started > 120_000)
+        throw new Error(`only ${seen.size} of ${MAILS} mails arrived`)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    const seconds = (performance.now() - started) / 1000
+    report(`${MAILS} invitations: outbox → BullMQ → worker → SMTP`, {
+      porchlight: {
+        perSecond: Math.round(MAILS / seconds),
+        queueToDeliveryP50ms: pct(latencies, 50),
+        queueToDeliveryP99ms: pct(latencies, 99),
+        delivered: seen.size,
+        duplicates: smtp.received.length - seen.size,
+      },
+      'BullMQ no-op jobs': { perSecond: baseline },
+    })
+  } finally {
+    await runtime.close()
+    await bench.close()
+    await smtp.close()
+  }
+}
