@@ -3,13 +3,19 @@ import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { ActionBar } from './action-bar.tsx'
+import { AgentTeams } from './agent-teams.tsx'
+import { DashboardStatistics } from './dashboard-statistics.tsx'
 import './dashboard.css'
 
-/** /dashboard for now: the greeting and the action bar; statistics and teams come with their APIs. */
+/**
+ * /dashboard: the greeting and action bar, the statistics summary (live) and the agent's teams. The
+ * action bar shows at once; each section loads on its own with its own spinner.
+ */
 export function DashboardPage() {
   useDocumentTitle('Dashboard')
   const { agent } = useSessionInfo()
   const reAgentId = agent?.id ?? 0
+  const role = agent?.reAgentRole ?? ''
   const { data: utilization } = useSuspenseQuery(planUtilizationQueryOptions(reAgentId))
 
   return (
@@ -21,9 +27,8 @@ export function DashboardPage() {
         </div>
         <ActionBar to="/dashboard/property" utilization={utilization} />
       </header>
-      <p className="empty-state">
-        Your open house summary will show here. Schedule an open house to get started.
-      </p>
+      <DashboardStatistics agentId={reAgentId} role={role} />
+      <AgentTeams agentId={reAgentId} role={role} />
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { canSeeSearchOpenHouses } from '@porchlight/shared'
 import { z } from 'zod'
 
 /** /openhouses?activeSection= (SPEC §2). */
@@ -7,5 +8,5 @@ export const OpenHousesSearch = z.object({
   activeSection: z.enum(OPEN_HOUSE_SECTIONS).optional().catch(undefined),
 })
 
-/** SPEC §6: the Team Lead role does not see Search Open Houses. */
-export const canSearchOpenHouses = (role: string) => role !== 'Team Lead'
+/** SPEC §6: the Team Lead role does not see Search Open Houses (the shared rule the server uses too). */
+export const canSearchOpenHouses = canSeeSearchOpenHouses

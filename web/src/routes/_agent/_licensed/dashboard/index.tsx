@@ -1,7 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '../../../../features/dashboard/dashboard-page.tsx'
+import { dashboardStatisticsQueryOptions } from '../../../../features/dashboard/queries.ts'
 import { planUtilizationQueryOptions } from '../../../../features/pricing/queries.ts'
 import { requireAgent } from '../../../../features/session/queries.ts'
+import { agentTeamsQueryOptions } from '../../../../features/teams/queries.ts'
 
 export const Route = createFileRoute('/_agent/_licensed/dashboard/')({
   beforeLoad: ({ context }) => {
@@ -11,7 +13,12 @@ export const Route = createFileRoute('/_agent/_licensed/dashboard/')({
       throw redirect({ to: '/pricingplanexpired', search: { reAgentId: agent.id } })
     return { agent }
   },
-  // The licensed plan call also answers 403 LICENSE_INVALID if the license lapsed since sign-in.
-  loader: ({ context }) => context.queryClient.ensureQueryData(planUtilizationQueryOptions(context.agent.id)),
+  // The licensed plan call also answers 403 LICENSE_INVALID if the license lapsed since sign-in. The
+  // statistics and teams start loading here but are not awaited: their sections show their own spinners.
+  loader: ({ context: { queryClient, agent } }) => {
+    void queryClient.prefetchQuery(dashboardStatisticsQueryOptions(agent.id))
+    void queryClient.prefetchQuery(agentTeamsQueryOptions(agent.id))
+    return queryClient.ensureQueryData(planUtilizationQueryOptions(agent.id))
+  },
   component: DashboardPage,
 })

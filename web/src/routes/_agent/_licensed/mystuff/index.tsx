@@ -1,9 +1,11 @@
+import { canManageMyTeams } from '@porchlight/shared'
 import { createFileRoute } from '@tanstack/react-router'
 import { agentQueryOptions } from '../../../../features/agents/queries.ts'
 import { MyStuffPage } from '../../../../features/mystuff/mystuff-page.tsx'
 import { MyStuffSearch } from '../../../../features/mystuff/sections.ts'
 import { activePlanQueryOptions, planUtilizationQueryOptions } from '../../../../features/pricing/queries.ts'
 import { requireAgent } from '../../../../features/session/queries.ts'
+import { agentTeamsQueryOptions } from '../../../../features/teams/queries.ts'
 
 export const Route = createFileRoute('/_agent/_licensed/mystuff/')({
   validateSearch: MyStuffSearch,
@@ -13,6 +15,7 @@ export const Route = createFileRoute('/_agent/_licensed/mystuff/')({
     const [, active] = await Promise.all([
       queryClient.ensureQueryData(agentQueryOptions(agent.id)),
       queryClient.ensureQueryData(activePlanQueryOptions(agent.id)),
+      canManageMyTeams(agent.reAgentRole) && queryClient.ensureQueryData(agentTeamsQueryOptions(agent.id)),
     ])
     if (active) await queryClient.ensureQueryData(planUtilizationQueryOptions(agent.id))
   },

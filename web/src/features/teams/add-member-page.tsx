@@ -1,0 +1,132 @@
+import {
+  AddTeamMemberBody,
+  canBeTeamMember,
+  canManageTeamMembers,
+  messages,
+  withinTeamMemberLimit,
+} from '@porchlight/shared'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { Alert } from '../../ui/Alert.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { DisabledButton } from '../../ui/DisabledButton.tsx'
+import { Form, FormActions } from '../../ui/Form.tsx'
+import { Link } from '../../ui/Link.tsx'
+import { Select, SelectItem } from '../../ui/Select.tsx'
+import { useForm } from '../../ui/use-form.ts'
+import { firmAgentsQueryOptions } from '../agents/queries.ts'
+import { FormPage } from '../layout/form-page.tsx'
+import { activePlanQueryOptions } from '../pricing/queries.ts'
+import { useSessionInfo } from '../session/queries.ts'
+import { teamMembersQueryOptions, useAddTeamMemberMutation } from './queries.ts'
+import './teams.css'
+
+const routeApi = getRouteApi('/_agent/_licensed/mystuff/myteams/$reTeamId/manageMembers/new')
+
+const AGENT_REQUIRED = 'Choose a real estate agent'
+
+/**
+ * SPEC 'Add Team Member': one agent of the same broker firm (by firm license) who is not on the team
+ * yet: its members, lead and co-lead are left out of the choice. Cancel and Save go back to the
+ * member list.
+ */
+export function AddMemberPage() {
+  const { reTeamId } = routeApi.useParams()
+  const { agent } = useSessionInfo()
+  const agentId = agent?.id ?? 0
+  const { data: team } = useSuspenseQuery(teamMembersQueryOptions(reTeamId))
+  const { data: firmAgents } = useSuspenseQuery(firmAgentsQueryOptions(agent?.reAgentBrokerFirmLicense ?? ''))
+  const isLead = team.reTeam.reTeamLeadId === agentId
+  const { data: activePlan } = useQuery({ ...activePlanQueryOptions(agentId), enabled: isLead })
+  const form = useForm({ reAgentId: '' })
+  const add = useAddTeamMemberMutation(agentId)
+  const navigate = useNavigate()
+  if (!agent) return null
+
+  const list = team.reTeamMemberWithSupportingDetailsList
+  const onTeam = new Set([
+    team.reTeam.reTeamLeadId,
+    team.reTeam.reCoTeamLeadId,
+    ...list.map((m) => m.realEstateAgent.id),
+  ])
+  const candidates = firmAgents.filter((c) => canBeTeamMember(agent, c) && !onTeam.has(c.id))
+  const limit = isLead ? activePlan?.plan.numberOfTeamMembersPerTeam : undefined
+  const blocked = !canManageTeamMembers(agentId, team.reTeam)
+    ? 'Only the team lead or co-lead can add members.'
+    : limit !== undefined && !withinTeamMemberLimit(list.length, limit)
+      ? messages.teamMemberLimitReached
+      : null
+  const backToList = { to: '/mystuff/myteams/$reTeamId/manageMembers', params: { reTeamId } } as const
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (blocked) return
+    const body = form.parse(
+      AddTeamMemberBody,
+      { reTeamId, reAgentId: form.values.reAgentId },
+      {
+        reAgentId: AGENT_REQUIRED,
+      },
+    )
+    if (!body) return
+    add.mutate(body, {
+      onSuccess: () => void navigate(backToList),
+      onError: (error) => form.showError(error, "Couldn't add the team member. Please try again."),
+    })
+  }
+
+  return (
+    <FormPage
+      title="Add Team Member"
+      eyebrow={`${team.reTeam.reTeamName} - ${team.reTeam.teamType}`}
+      lede="Choose an agent of your broker firm to join the team."
+    >
+      <Form ref={form.formRef} onSubmit={submit} aria-label="Add Team Member">
+        {blocked && <Alert tone="info" title={blocked} />}
+        {form.formError && <Alert tone="error" title={form.formError} />}
+        {candidates.length === 0 ? (
+          <p className="empty-state">
+            Every agent of your broker firm with a profile is already on this team. Agents who join Porchlight
+            under your firm license will show here.
+          </p>
+        ) : (
+          <Select
+            label="Real Estate Agent"
+            name="reAgentId"
+            placeholder="Select an agent"
+            isRequired
+            value={form.values.reAgentId || null}
+            onChange={(key) => form.setValue('reAgentId', key == null ? '' : String(key))}
+            errorMessage={form.errors.reAgentId}
+            description={`${candidates.length} ${candidates.length === 1 ? 'agent' : 'agents'} of ${agent.reAgentBrokerFirmName} not on the team yet.`}
+          >
+            {candidates.map((c) => (
+              <SelectItem
+                key={c.id}
+                id={String(c.id)}
+                textValue={`${c.reAgentFirstName} ${c.reAgentLastName}`}
+              >
+                {c.reAgentFirstName} {c.reAgentLastName} · {c.reAgentEmailId}
+              </SelectItem>
+            ))}
+          </Select>
+        )}
+        <FormActions>
+          <Link {...backToList} variant="button-secondary">
+            Cancel
+          </Link>
+          {blocked || candidates.length === 0 ? (
+            <DisabledButton variant="primary" reason={blocked ?? 'There is no agent left to add.'}>
+              Save
+            </DisabledButton>
+          ) : (
+            <Button type="submit" variant="primary" isPending={add.isPending}>
+              {add.isPending ? 'Submitting...' : 'Save'}
+            </Button>
+          )}
+        </FormActions>
+      </Form>
+    </FormPage>
+  )
+}
