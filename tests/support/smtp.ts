@@ -39,6 +39,10 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
         .catch(callback)
     },
   })
+  // A sender that dies mid-conversation (a killed worker) resets its connection; that is not our error.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET') throw err
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {

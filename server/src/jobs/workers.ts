@@ -41,6 +41,10 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
         connection: opts.connection,
         prefix: bullPrefix(opts.redisPrefix),
         concurrency: opts.concurrency ?? 8,
+        // Jobs here take milliseconds to seconds: a worker that died is noticed within about 15 s,
+        // not BullMQ's default of a minute.
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
       },
     )
     worker.on('failed', (job, err) =>
