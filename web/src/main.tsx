@@ -1,52 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { ApiError, onSessionExpired } from './api/client.ts'
-import { createQueryClient } from './api/query-client.ts'
-import { NotFound } from './features/layout/not-found.tsx'
-import { RouteError, RoutePending } from './features/layout/route-error.tsx'
-import { routeTree } from './routeTree.gen.ts'
-import './ui/tokens.css'
-import './styles.css'
-
-const queryClient = createQueryClient()
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // TanStack Query decides freshness; the router always asks it.
-  defaultPreloadStaleTime: 0,
-  defaultNotFoundComponent: NotFound,
-  defaultErrorComponent: RouteError,
-  defaultPendingComponent: RoutePending,
-  scrollRestoration: true,
-})
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
+// The entry decides which app this page load needs. Guests arrive from a QR code on a phone, often on
+// a weak signal: the public pages are a light app of their own (React only, no router, query, zod or
+// react-aria; DESIGN.md "Front end" budget ≤ 80 KB gzipped), so the agent app is never downloaded
+// for them. Everything else is the agent app.
+if (window.location.pathname.startsWith('/public/')) {
+  void import('./features/guest/guest-main.tsx')
+} else {
+  void import('./agent-main.tsx')
 }
-
-onSessionExpired(() => {
-  void router.navigate({ href: '/signin?session=expired' })
-})
-
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-
-createRoot(root, {
-  // An ApiError reaching an error boundary is shown to the user (e.g. the plans' Retry alert); only
-  // unexpected errors belong in the console.
-  onCaughtError: (error, info) => {
-    if (!(error instanceof ApiError)) console.error(error, info.componentStack)
-  },
-}).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-)

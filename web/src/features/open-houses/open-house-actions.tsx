@@ -1,7 +1,7 @@
 import { type OpenHouseDetails, PublishLevel } from '@porchlight/shared'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
-import { HrefLink, Link } from '../../ui/Link.tsx'
+import { Link } from '../../ui/Link.tsx'
 import { actionsFor, type OpenHouseAction } from './permissions.ts'
 import type { OpenHouseList } from './queries.ts'
 
@@ -51,13 +51,15 @@ export function OpenHouseActions({ oh, list, agentId, onAction, pending }: OpenH
         </Link>
       )}
       {allowed.has('manage') && (
-        <HrefLink
-          href={`/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`}
+        <Link
+          to="/openhouses/schedule/$openHouseId/manage"
+          params={params}
+          search={{ rePropertyId: oh.rePropertyId }}
           variant="button-primary"
           className="link--sm"
         >
           Manage Attendees{where}
-        </HrefLink>
+        </Link>
       )}
       <Button size="sm" onPress={press('details')}>
         Details{where}

@@ -1,0 +1,60 @@
+import type { OpenHouseProspect } from '@porchlight/shared'
+import { Button } from '../../ui/Button.tsx'
+import { cx } from '../../ui/cx.ts'
+
+interface AttendeeTableProps {
+  attendees: OpenHouseProspect[]
+  /** signedInAt of the rows that arrived live a moment ago. */
+  fresh: ReadonlySet<string>
+  onView: (prospectId: number) => void
+}
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+
+/** The attendees, newest first; a guest who just signed in slides in highlighted. */
+export function AttendeeTable({ attendees, fresh, onView }: AttendeeTableProps) {
+  const rows = [...attendees].sort((a, b) => b.signedInAt.localeCompare(a.signedInAt))
+  return (
+    <div className="board-table-wrap">
+      <table className="board-table">
+        <caption className="visually-hidden">Attendees, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Phone</th>
+            <th scope="col">Realtor</th>
+            <th scope="col">Signed In</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((a) => {
+            const name = `${a.prospectFirstName} ${a.prospectLastName}`
+            const isNew = fresh.has(a.signedInAt)
+            return (
+              <tr key={a.attendeeId} className={cx(isNew && 'board-table__new')}>
+                <th scope="row">
+                  {name}
+                  {isNew && <span className="board-table__badge">Just signed in</span>}
+                </th>
+                <td>{a.prospectEmailId}</td>
+                <td>{a.prospectPhoneNumber}</td>
+                <td>{a.workingWithREAgentFlag ? 'Has a realtor' : 'No realtor'}</td>
+                <td>{time(a.signedInAt)}</td>
+                <td>
+                  <Button size="sm" onPress={() => onView(a.id)}>
+                    View<span className="visually-hidden"> {name}</span>
+                  </Button>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

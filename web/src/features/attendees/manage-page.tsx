@@ -1,0 +1,171 @@
+import { messages } from '@porchlight/shared'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useState } from 'react'
+import { errorMessage } from '../../api/client.ts'
+import { Alert } from '../../ui/Alert.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { Link } from '../../ui/Link.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { scheduleDateText, scheduleTimeText } from '../open-houses/permissions.ts'
+import { openHouseDetailsQueryOptions } from '../open-houses/queries.ts'
+import { ProspectDetailsDialog } from '../prospects/prospect-details-dialog.tsx'
+import { attendeesQueryOptions } from '../prospects/queries.ts'
+import { useSessionInfo } from '../session/queries.ts'
+import { AttendeeTable } from './attendee-table.tsx'
+import { FeedbackSummarySection } from './feedback-summary.tsx'
+import { useLiveBoard } from './live-board.ts'
+import { type ReportKind, useReportMutation } from './queries.ts'
+import './attendees.css'
+
+const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/manage')
+
+const REPORT_SENT: Record<ReportKind, string> = {
+  hosting: messages.hostingReportSent,
+  request: messages.hostingReportRequested,
+  attendees: messages.attendeeReportSent,
+}
+
+/**
+ * SPEC /openhouses/schedule/{id}/manage: the host's live attendee board. Every guest who signs in
+ * appears at once, highlighted and read out; counts, the feedback summary (live) and the reports.
+ */
+export function ManageAttendeesPage() {
+  const { openHouseId } = routeApi.useParams()
+  const { rePropertyId } = routeApi.useSearch()
+  const { data: oh } = useSuspenseQuery(openHouseDetailsQueryOptions(openHouseId))
+  const { agent } = useSessionInfo()
+  const attendees = useQuery(attendeesQueryOptions(openHouseId))
+  const live = useLiveBoard(openHouseId)
+  const [viewing, setViewing] = useState<number | null>(null)
+  const report = useReportMutation(openHouseId, oh.hostingREAgentId ?? 0)
+  const [reportResult, setReportResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  useDocumentTitle('Manage Attendees')
+
+  const agentId = agent?.id ?? 0
+  const isHost = oh.hostingREAgentId === agentId
+  const isListing = oh.listingREAgentId === agentId
+  const isActive = !oh.openHouseCanceledFlag
+  const list = attendees.data ?? []
+  const withoutRealtor = list.filter((a) => !a.workingWithREAgentFlag).length
+
+  const send = (kind: ReportKind) => {
+    setReportResult(null)
+    report.mutate(kind, {
+      onSuccess: () => setReportResult({ tone: 'success', text: REPORT_SENT[kind] }),
+      onError: (error) =>
+        setReportResult({
+          tone: 'error',
+          text: errorMessage(error, 'The report could not be sent. Please try again.'),
+        }),
+    })
+  }
+  const pending = (kind: ReportKind) => report.isPending && report.variables === kind
+
+  return (
+    <section className="page board" aria-labelledby="board-title">
+      <header className="board__header">
+        <div>
+          <p className="eyebrow">Open house</p>
+          <h1 id="board-title">Manage Attendees</h1>
+          <p className="lede">
+            {oh.reProperty.completePropertyAddress} · {scheduleDateText(oh)} · {scheduleTimeText(oh)}
+          </p>
+        </div>
+        <div className="board__actions">
+          {isActive && (isHost || isListing) && (
+            <Link
+              to="/prospects/search"
+              search={{ openHouseId, rePropertyId: rePropertyId ?? oh.rePropertyId }}
+              variant="button-primary"
+            >
+              Add Attendee
+            </Link>
+          )}
+          {isHost && isActive && (
+            <>
+              <Button onPress={() => send('hosting')} isPending={pending('hosting')}>
+                Send OH Report
+              </Button>
+              <Button onPress={() => send('attendees')} isPending={pending('attendees')}>
+                Send Attendee Report
+              </Button>
+            </>
+          )}
+          {isListing && !isHost && oh.hostingREAgentId !== null && (
+            <Button onPress={() => send('request')} isPending={pending('request')}>
+              Request OH Report
+            </Button>
+          )}
+          <Link to="/openhouses" search={{ activeSection: 'upcomingOH' }} variant="button-secondary">
+            Back To Open Houses
+          </Link>
+        </div>
+      </header>
+
+      {reportResult && <Alert tone={reportResult.tone} title={reportResult.text} />}
+      {oh.openHouseCanceledFlag && <Alert tone="info" title="This open house is canceled." />}
+      {live.watching === 'no' && (
+        <Alert
+          tone="info"
+          title="Live updates are not available for this open house. Use Refresh to see new guests."
+        />
+      )}
+
+      {/* Polite live region: each new guest and new feedback is read out once. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
+        {live.announcement.text && <p key={live.announcement.n}>{live.announcement.text}</p>}
+      </div>
+
+      <dl className="board-stats">
+        <div>
+          <dt>Attendees</dt>
+          <dd data-testid="attendee-count">{attendees.data ? list.length : '…'}</dd>
+        </div>
+        <div>
+          <dt>Without A Realtor</dt>
+          <dd data-testid="without-realtor-count">{attendees.data ? withoutRealtor : '…'}</dd>
+        </div>
+        <div>
+          <dt>Live</dt>
+          <dd>{live.watching === 'yes' ? 'On' : live.watching === 'pending' ? 'Connecting…' : 'Off'}</dd>
+        </div>
+      </dl>
+
+      <section
+        className="card board-section"
+        aria-labelledby="attendees-title"
+        aria-busy={attendees.isFetching}
+      >
+        <div className="board-section__header">
+          <h2 id="attendees-title">Attendees</h2>
+          <Button size="sm" onPress={() => void attendees.refetch()} isPending={attendees.isRefetching}>
+            Refresh
+          </Button>
+        </div>
+        {attendees.isPending ? (
+          <Spinner label="Loading attendees…" />
+        ) : attendees.isError ? (
+          <Alert
+            tone="error"
+            title={errorMessage(attendees.error, 'The attendees could not be loaded.')}
+            actions={<Button onPress={() => void attendees.refetch()}>Try again</Button>}
+          />
+        ) : list.length === 0 ? (
+          <div className="empty-state">
+            <p>
+              No guests have signed in yet. Show them the QR code at the door; they appear here the moment
+              they sign in.
+            </p>
+          </div>
+        ) : (
+          <AttendeeTable attendees={list} fresh={live.fresh} onView={setViewing} />
+        )}
+      </section>
+
+      <FeedbackSummarySection openHouseId={openHouseId} />
+      <ProspectDetailsDialog prospectId={viewing} onClose={() => setViewing(null)} />
+    </section>
+  )
+}

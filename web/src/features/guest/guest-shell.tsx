@@ -1,0 +1,98 @@
+import type { PublicOpenHouse } from '@porchlight/shared'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { hasNavigated } from './guest-nav.ts'
+import { usePublicOpenHouse } from './use-public-open-house.ts'
+
+interface GuestShellProps {
+  /** The page's <h1>; also the document title. */
+  title: string
+  openHouseId: number | null
+  children: (oh: PublicOpenHouse) => ReactNode
+}
+
+/**
+ * Every guest page: the brand and the property address at the top (DESIGN.md "Look and feel"), then
+ * the page once its open house has loaded in public mode, or what went wrong and what to do next.
+ * Focus moves to the heading after an in-app navigation, as a page load would start at the top.
+ */
+export function GuestShell({ title, openHouseId, children }: GuestShellProps) {
+  const [loaded, retry] = usePublicOpenHouse(openHouseId)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    document.title = `${title} · Porchlight`
+    if (hasNavigated()) headingRef.current?.focus({ preventScroll: true })
+  }, [title])
+
+  let body: ReactNode
+  if (!openHouseId) {
+    body = (
+      <GuestMessage tone="error">
+        This link is missing its open house. Please scan the QR code again.
+      </GuestMessage>
+    )
+  } else if (!loaded || loaded.state === 'loading') {
+    body = (
+      <p className="guest-loading" role="status">
+        <span className="guest-spinner" aria-hidden="true" /> Loading the open house…
+      </p>
+    )
+  } else if (loaded.state === 'error') {
+    body =
+      loaded.error.status === 404 ? (
+        <GuestMessage tone="error">
+          We couldn't find this open house. Please scan the QR code again.
+        </GuestMessage>
+      ) : (
+        <GuestMessage tone="error">
+          {loaded.error.status === 0
+            ? 'Could not reach Porchlight. Check your connection and try again.'
+            : 'Something went wrong on our side. Please try again in a moment.'}
+          <button type="button" className="guest-button guest-button--secondary" onClick={retry}>
+            Try again
+          </button>
+        </GuestMessage>
+      )
+  } else if (loaded.data.openHouseCanceledFlag) {
+    body = (
+      <GuestMessage tone="error">This open house was canceled. Thank you for your interest.</GuestMessage>
+    )
+  } else {
+    body = children(loaded.data)
+  }
+
+  const address = loaded?.state === 'ready' ? loaded.data.reProperty.completePropertyAddress : null
+  return (
+    <div className="guest">
+      <header className="guest__header">
+        <p className="guest__brand">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M3 11 12 4l9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1Z" fill="currentColor" />
+          </svg>
+          Porchlight
+        </p>
+        {address && <p className="guest__address">{address}</p>}
+      </header>
+      <main className="guest__main" id="main">
+        <h1 className="guest__title" ref={headingRef} tabIndex={-1}>
+          {title}
+        </h1>
+        {body}
+      </main>
+    </div>
+  )
+}
+
+export function GuestMessage({
+  tone,
+  children,
+}: {
+  tone: 'error' | 'info' | 'success'
+  children: ReactNode
+}) {
+  return (
+    <div className={`guest-message guest-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  )
+}

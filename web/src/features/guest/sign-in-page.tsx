@@ -1,0 +1,397 @@
+import type { PublicOpenHouse } from '@porchlight/shared'
+import { messages } from '@porchlight/shared/messages'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { GuestApiError, saveGuestProspect } from './guest-api.ts'
+import { ChoiceField, TextInput } from './guest-fields.tsx'
+import { type GuestQuery, guestHref, navigate } from './guest-nav.ts'
+import { GuestShell } from './guest-shell.tsx'
+import { BEST_TIMES, HEARD_ABOUT, HOUSE_STATUSES, NOTIFICATIONS, TIMELINES } from './options.ts'
+import { keepSignIn, onPendingResult, type PendingSignIn, sendPendingSignIns } from './pending-sign-ins.ts'
+
+const EMPTY = {
+  prospectFirstName: '',
+  prospectLastName: '',
+  prospectEmailId: '',
+  prospectPhoneNumber: '',
+  workingWithREAgentFlag: '',
+  currentHouseStatus: '',
+  homeBuyingTimelines: '',
+  heardAboutThisOpenHouse: '',
+  bestTimeToContact: '',
+  prospectNotification: '',
+  prospectAddress1: '',
+  prospectAddress2: '',
+  prospectCity: '',
+  prospectState: '',
+  prospectZipCode: '',
+}
+type Values = typeof EMPTY
+type Field = keyof Values
+type Errors = Partial<Record<Field, string>>
+
+// SPEC §5 prospect form: these four are required, the rest optional. Same words as the server's 422.
+const REQUIRED: Array<[Field, string]> = [
+  ['prospectFirstName', 'First name is required'],
+  ['prospectLastName', 'Last name is required'],
+  ['prospectEmailId', messages.emailIdNotValid],
+  ['prospectPhoneNumber', 'Phone number is required'],
+]
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function validate(values: Values): Errors {
+  const errors: Errors = {}
+  for (const [field, message] of REQUIRED) if (!values[field].trim()) errors[field] = message
+  if (values.prospectEmailId.trim() && !EMAIL.test(values.prospectEmailId.trim())) {
+    errors.prospectEmailId = messages.emailIdNotValid
+  }
+  return errors
+}
+
+/** The consent wording for each way the agent may reach the visitor; the shown text is what is sent. */
+export function consentWording(agent: string) {
+  return {
+    email: `I agree that ${agent}, the listing agent, may contact me by email about this home and similar homes. I can ask them to stop at any time.`,
+    sms: `I agree that ${agent}, the listing agent, may contact me by text message (SMS) about this home and similar homes. Message and data rates may apply. I can reply STOP at any time.`,
+  }
+}
+
+/** SPEC /public/OpenHouseToday/new: the guest prospect form; submit is a create. */
+export function SignInPage({ query }: { query: GuestQuery }) {
+  return (
+    <GuestShell title="Sign In" openHouseId={query.openHouseId}>
+      {(oh) => <SignInForm oh={oh} query={query} />}
+    </GuestShell>
+  )
+}
+
+function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
+  const [values, setValues] = useState(EMPTY)
+  const [errors, setErrors] = useState<Errors>({})
+  const [consent, setConsent] = useState({ email: false, sms: false })
+  const [formError, setFormError] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  // One id per sign-in, kept across retries so the server makes one prospect however often it is sent.
+  const requestId = useRef<string>(crypto.randomUUID())
+  const formRef = useRef<HTMLFormElement>(null)
+  const rePropertyId = query.rePropertyId ?? oh.rePropertyId
+  const wording = consentWording(oh.listingREAgentName)
+
+  const confirmHref = (prospectId: number) =>
+    guestHref('/new/confirm', { openHouseId: oh.id, rePropertyId, prospectId, from: query.from })
+
+  // A sign-in kept offline goes to the confirm page as soon as it is sent. The listener outlives
+  // renders, so it reads this render's helpers through a ref.
+  const latest = useRef<{ confirmHref: (id: number) => string; showFailure: (error: unknown) => void }>({
+    confirmHref: () => '',
+    showFailure: () => {},
+  })
+  useEffect(
+    () =>
+      onPendingResult(({ sent, refused }) => {
+        if (sent?.pending.body.clientRequestId === requestId.current) {
+          navigate(latest.current.confirmHref(sent.prospectId))
+        }
+        if (refused?.pending.body.clientRequestId === requestId.current) {
+          setSaved(false)
+          latest.current.showFailure(refused.error)
+        }
+      }),
+    [],
+  )
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => {
+      if (!(field in e)) return e
+      const next = { ...e }
+      delete next[field]
+      return next
+    })
+  }
+
+  // SPEC §3 prospectNotification says which ways the agent may use; until it is chosen, both are offered.
+  const channels: ReadonlyArray<'email' | 'sms'> =
+    values.prospectNotification === 'Email'
+      ? ['email']
+      : values.prospectNotification === 'SMS'
+        ? ['sms']
+        : ['email', 'sms']
+
+  function showFailure(error: unknown) {
+    if (error instanceof GuestApiError && error.fieldErrors.length > 0) {
+      const next: Errors = {}
+      const other: string[] = []
+      for (const { field, message } of error.fieldErrors) {
+        if (field in EMPTY) next[field as Field] ??= message
+        else other.push(message)
+      }
+      setErrors(next)
+      setFormError(other.length > 0 ? other.join(' ') : null)
+      focusFirstInvalid()
+      return
+    }
+    setFormError(
+      error instanceof GuestApiError && error.status >= 400 && error.status < 500
+        ? error.message
+        : messages.propertySaveFailed,
+    )
+  }
+
+  function focusFirstInvalid() {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+  }
+
+  latest.current = { confirmHref, showFailure }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (submitting || saved) return
+    setFormError(null)
+    const found = validate(values)
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid()
+      return
+    }
+    const emailConsent = channels.includes('email') && consent.email
+    const smsConsent = channels.includes('sms') && consent.sms
+    const consentText = [emailConsent && wording.email, smsConsent && wording.sms].filter(Boolean).join(' ')
+    // The option fields hold SPEC labels from the lists above (or ''); the server checks them again.
+    const body = {
+      ...values,
+      workingWithREAgentFlag:
+        values.workingWithREAgentFlag === 'true' || values.workingWithREAgentFlag === 'false'
+          ? values.workingWithREAgentFlag
+          : undefined,
+      openHouseId: oh.id,
+      rePropertyId,
+      reAgentId: query.reAgentId ?? undefined,
+      clientRequestId: requestId.current,
+      emailConsent: emailConsent ? 'true' : 'false',
+      smsConsent: smsConsent ? 'true' : 'false',
+      consentText: consentText || undefined,
+      createdDate: new Date().toISOString(),
+      updatedDate: new Date().toISOString(),
+    } as PendingSignIn['body']
+    const keep = () => {
+      keepSignIn({ body, rePropertyId, from: query.from, savedAt: new Date().toISOString() })
+      setSaved(true)
+    }
+    if (!navigator.onLine) {
+      keep()
+      return
+    }
+    setSubmitting(true)
+    try {
+      const { id } = await saveGuestProspect(body)
+      navigate(confirmHref(id))
+    } catch (error) {
+      if (error instanceof GuestApiError && error.retryable) {
+        keep()
+        // It may be a passing blip: try once more straight away, then on 'online' and the timer.
+        void sendPendingSignIns()
+      } else showFailure(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  if (saved) {
+    return (
+      <div className="guest-message guest-message--info" role="status">
+        <p>
+          <strong>Your sign-in is saved on this phone.</strong> You seem to be offline; it will be sent
+          automatically as soon as you are back online, or the next time this page is opened.
+        </p>
+      </div>
+    )
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="guest-form"
+      onSubmit={submit}
+      noValidate
+      aria-describedby="guest-form-note"
+    >
+      <p id="guest-form-note" className="guest-muted">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">required</span> are required.
+      </p>
+      {formError && (
+        <div className="guest-message guest-message--error" role="alert">
+          {formError}
+        </div>
+      )}
+      <TextInput
+        label="First Name"
+        name="prospectFirstName"
+        autoComplete="given-name"
+        required
+        value={values.prospectFirstName}
+        onChange={set('prospectFirstName')}
+        error={errors.prospectFirstName}
+      />
+      <TextInput
+        label="Last Name"
+        name="prospectLastName"
+        autoComplete="family-name"
+        required
+        value={values.prospectLastName}
+        onChange={set('prospectLastName')}
+        error={errors.prospectLastName}
+      />
+      <TextInput
+        label="Email"
+        name="prospectEmailId"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={values.prospectEmailId}
+        onChange={set('prospectEmailId')}
+        error={errors.prospectEmailId}
+      />
+      <TextInput
+        label="Phone"
+        name="prospectPhoneNumber"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        value={values.prospectPhoneNumber}
+        onChange={set('prospectPhoneNumber')}
+        error={errors.prospectPhoneNumber}
+      />
+
+      <fieldset className="guest-fieldset">
+        <legend>About your home search (optional)</legend>
+        <ChoiceField
+          label="Working with a real estate agent?"
+          name="workingWithREAgentFlag"
+          options={[
+            ['true', 'Yes'],
+            ['false', 'No'],
+          ]}
+          value={values.workingWithREAgentFlag}
+          onChange={set('workingWithREAgentFlag')}
+          error={errors.workingWithREAgentFlag}
+        />
+        <ChoiceField
+          label="Current Home"
+          name="currentHouseStatus"
+          options={HOUSE_STATUSES}
+          value={values.currentHouseStatus}
+          onChange={set('currentHouseStatus')}
+          error={errors.currentHouseStatus}
+        />
+        <ChoiceField
+          label="Home Buying Timeline"
+          name="homeBuyingTimelines"
+          options={TIMELINES}
+          value={values.homeBuyingTimelines}
+          onChange={set('homeBuyingTimelines')}
+          error={errors.homeBuyingTimelines}
+        />
+        <ChoiceField
+          label="How did you hear about this open house?"
+          name="heardAboutThisOpenHouse"
+          options={HEARD_ABOUT}
+          value={values.heardAboutThisOpenHouse}
+          onChange={set('heardAboutThisOpenHouse')}
+          error={errors.heardAboutThisOpenHouse}
+        />
+        <ChoiceField
+          label="Best Time To Contact"
+          name="bestTimeToContact"
+          options={BEST_TIMES}
+          value={values.bestTimeToContact}
+          onChange={set('bestTimeToContact')}
+          error={errors.bestTimeToContact}
+        />
+        <ChoiceField
+          label="How should we contact you?"
+          name="prospectNotification"
+          options={NOTIFICATIONS}
+          value={values.prospectNotification}
+          onChange={set('prospectNotification')}
+          error={errors.prospectNotification}
+        />
+      </fieldset>
+
+      <fieldset className="guest-fieldset">
+        <legend>Your address (optional)</legend>
+        <TextInput
+          label="Address Line 1"
+          name="prospectAddress1"
+          autoComplete="address-line1"
+          value={values.prospectAddress1}
+          onChange={set('prospectAddress1')}
+          error={errors.prospectAddress1}
+        />
+        <TextInput
+          label="Address Line 2"
+          name="prospectAddress2"
+          autoComplete="address-line2"
+          value={values.prospectAddress2}
+          onChange={set('prospectAddress2')}
+          error={errors.prospectAddress2}
+        />
+        <TextInput
+          label="City"
+          name="prospectCity"
+          autoComplete="address-level2"
+          value={values.prospectCity}
+          onChange={set('prospectCity')}
+          error={errors.prospectCity}
+        />
+        <div className="guest-row">
+          <TextInput
+            label="State"
+            name="prospectState"
+            autoComplete="address-level1"
+            value={values.prospectState}
+            onChange={set('prospectState')}
+            error={errors.prospectState}
+          />
+          <TextInput
+            label="Zip Code"
+            name="prospectZipCode"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            value={values.prospectZipCode}
+            onChange={set('prospectZipCode')}
+            error={errors.prospectZipCode}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="guest-fieldset guest-consent">
+        <legend>May {oh.listingREAgentName} contact you?</legend>
+        {channels.map((channel) => (
+          <label key={channel} className="guest-check">
+            <input
+              type="checkbox"
+              name={`${channel}Consent`}
+              checked={consent[channel]}
+              onChange={(e) => setConsent((c) => ({ ...c, [channel]: e.target.checked }))}
+            />
+            <span>{wording[channel]}</span>
+          </label>
+        ))}
+        <p className="guest-muted">Optional: you can sign in without agreeing.</p>
+      </fieldset>
+
+      <button
+        type="submit"
+        className="guest-button guest-button--primary guest-button--block"
+        disabled={submitting}
+        aria-disabled={submitting}
+      >
+        {submitting ? 'Submitting...' : 'Sign In'}
+      </button>
+    </form>
+  )
+}

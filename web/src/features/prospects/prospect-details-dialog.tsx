@@ -1,0 +1,84 @@
+import { lastUpdatedText, type Prospect } from '@porchlight/shared'
+import { useQuery } from '@tanstack/react-query'
+import { errorMessage } from '../../api/client.ts'
+import { Alert } from '../../ui/Alert.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { StaticDialog } from '../../ui/StaticDialog.tsx'
+import { prospectDetailsQueryOptions } from './queries.ts'
+
+interface ProspectDetailsDialogProps {
+  /** The prospect to show; null closes the dialog. */
+  prospectId: number | null
+  onClose: () => void
+}
+
+/** SPEC §2 Prospect Details modal: static backdrop, no keyboard dismissal, a Close button. */
+export function ProspectDetailsDialog({ prospectId, onClose }: ProspectDetailsDialogProps) {
+  const details = useQuery({ ...prospectDetailsQueryOptions(prospectId ?? 0), enabled: prospectId !== null })
+  return (
+    <StaticDialog isOpen={prospectId !== null} onClose={onClose} title="Prospect Details">
+      {details.isPending ? (
+        <Spinner label="Loading the prospect…" />
+      ) : details.isError ? (
+        <Alert tone="error" title={errorMessage(details.error, 'The prospect could not be loaded.')} />
+      ) : (
+        <ProspectDetails prospect={details.data} />
+      )}
+    </StaticDialog>
+  )
+}
+
+const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No')
+
+/** The detailed prospect view; 'Other Details' only for the agent's own prospect (SPEC §4). */
+export function ProspectDetails({ prospect: p }: { prospect: Prospect }) {
+  const name = [p.prospectFirstName, p.prospectMiddleName, p.prospectLastName].filter(Boolean).join(' ')
+  const address = [
+    p.prospectAddress1,
+    p.prospectAddress2,
+    p.prospectCity,
+    [p.prospectState, p.prospectZipCode].filter(Boolean).join(' '),
+    p.prospectCountry,
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const rows: Array<[string, string]> = [
+    ['Name', name],
+    ['Email', p.prospectEmailId],
+    ['Phone', p.prospectPhoneNumber],
+    ['Address', address || '—'],
+    ['County', p.prospectCounty || '—'],
+    ['Current Home', p.currentHouseStatus || '—'],
+    ['Home Buying Timeline', p.homeBuyingTimelines || '—'],
+    ['Working With A Realtor', yesNo(p.workingWithREAgentFlag)],
+    ['Best Time To Contact', p.bestTimeToContact || '—'],
+    ['Heard About This Open House', p.heardAboutThisOpenHouse || '—'],
+    ['Preferred Contact', p.prospectNotification || '—'],
+    ['Agreed To Email', yesNo(p.emailConsent)],
+    ['Agreed To SMS', yesNo(p.smsConsent)],
+    ['Own Prospect', yesNo(p.ownProspect)],
+  ]
+  return (
+    <div className="prospect-details">
+      <dl className="details">
+        {rows.map(([term, value]) => (
+          <div key={term} className="details__item">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {p.ownProspect && (
+        <section className="prospect-details__other" aria-labelledby="prospect-other-details">
+          <h3 id="prospect-other-details">Other Details</h3>
+          <dl className="details">
+            <div className="details__item">
+              <dt>Last Updated</dt>
+              <dd>{lastUpdatedText(p.updatedDate)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+    </div>
+  )
+}
