@@ -1,5 +1,6 @@
 import { type Agent, type CreateAgentBody, messages, type UpdateAgentBody } from '@porchlight/shared'
 import type { z } from 'zod'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { AgentRepo, AgentRow } from './repo.ts'
 
@@ -12,10 +13,6 @@ export function toAgent(row: AgentRow): Agent {
     createdDate: new Date(row.createdDate).toISOString(),
     updatedDate: new Date(row.updatedDate).toISOString(),
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
 }
 
 export function createAgentService(repo: AgentRepo) {

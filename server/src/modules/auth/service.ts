@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import {
   BadRequestError,
@@ -60,10 +61,6 @@ const toUser = (u: UserRow): User => ({
   porchlightUserEmailId: u.porchlightUserEmailId,
   userEnabled: u.userEnabled,
 })
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
-}
 
 export function createAuthService(d: AuthDeps) {
   async function signedIn(user: UserRow, mustChangePassword = false): Promise<SignInResult> {

@@ -9,6 +9,7 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
@@ -37,9 +38,6 @@ export function toFeedback(row: FeedbackRow): Feedback {
     updatedDate: new Date(row.updatedDate).toISOString(),
   }
 }
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
 
 export interface FeedbackDeps {
   db: Db

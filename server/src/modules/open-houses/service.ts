@@ -16,6 +16,7 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import {
   ConflictError,
@@ -84,10 +85,6 @@ export function toDetails(row: OpenHouseDetailsRow): OpenHouseDetails {
     hostingREAgentName: row.hostingName,
     status: openHouseStatus(oh),
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
 }
 
 function rethrowDuplicate(err: unknown): never {
@@ -202,6 +199,28 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     if (oh.publishLevel === 'Market Center') return rooms.marketFirm(oh.publishLevelId)
     if (isTeamLevel(oh.publishLevel)) return rooms.team(Number(oh.publishLevelId))
     return null
+  }
+
+  /** A new open house like `row` on another schedule: not offered, not canceled, hosted only if Hosting Myself. */
+  function copyOf(
+    row: OpenHouseRow,
+    schedule: Pick<
+      OpenHouseRow,
+      'scheduledDate' | 'scheduledStartTime' | 'scheduledEndTime' | 'openHouseTimezone'
+    >,
+  ) {
+    const { id, createdDate: _c, updatedDate: _u, publishedAt: _p, startsAt: _s, endsAt: _e, ...copy } = row
+    return {
+      ...copy,
+      ...schedule,
+      ...instants(schedule),
+      openHousePreparationDate: null,
+      openHouseCanceledFlag: false,
+      openHouseCancelReason: null,
+      hostingReAgentId: row.publishLevel === 'Hosting Myself' ? row.listingReAgentId : null,
+      clonedFromOpenHouseId: id,
+      autoCloneOfOpenHouseId: null,
+    }
   }
 
   function ref(oh: OpenHouseRow) {
@@ -511,25 +530,13 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       const newId = await inTransaction(d.db, async (trx) => {
         await repo.lockAgent(row.listingReAgentId, trx)
         await assertCanCreate(row.listingReAgentId)
-        const {
-          id: _id,
-          createdDate: _c,
-          updatedDate: _u,
-          publishedAt: _p,
-          startsAt: _s,
-          endsAt: _e,
-          ...copy
-        } = row
         const created = await repo.create(
-          {
-            ...copy,
+          copyOf(row, {
             scheduledDate: null,
-            openHousePreparationDate: null,
-            openHouseCanceledFlag: false,
-            openHouseCancelReason: null,
-            hostingReAgentId: row.publishLevel === 'Hosting Myself' ? row.listingReAgentId : null,
-            clonedFromOpenHouseId: row.id,
-          },
+            scheduledStartTime: row.scheduledStartTime,
+            scheduledEndTime: row.scheduledEndTime,
+            openHouseTimezone: row.openHouseTimezone,
+          }),
           trx,
         )
         emitAfterCommit(d.events, trx, rooms.agent(row.listingReAgentId), 'stats.changed', {
@@ -576,27 +583,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
           await repo.lockAgent(listing.id, trx)
           if (await repo.autoCloneExists(openHouseId, trx)) return 'skipped' as const
           await assertCanCreate(listing.id)
-          const {
-            id: _id,
-            createdDate: _c,
-            updatedDate: _u,
-            publishedAt: _p,
-            startsAt: _s,
-            endsAt: _e,
-            ...copy
-          } = row
-          const created = await repo.create(
-            {
-              ...copy,
-              ...schedule,
-              ...instants(schedule),
-              openHousePreparationDate: null,
-              hostingReAgentId: row.publishLevel === 'Hosting Myself' ? listing.id : null,
-              clonedFromOpenHouseId: row.id,
-              autoCloneOfOpenHouseId: row.id,
-            },
-            trx,
-          )
+          const created = await repo.create({ ...copyOf(row, schedule), autoCloneOfOpenHouseId: row.id }, trx)
           await scheduleAutoClone(trx, {
             id: created.id,
             autoCloneOpenHouseFlag: true,

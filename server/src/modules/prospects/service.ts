@@ -11,6 +11,7 @@ import {
 import { stringify } from 'csv-stringify/sync'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
+import { uniqueViolation } from '../../db/errors.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
@@ -81,12 +82,6 @@ function detailsOf(body: GuestBody | AgentBody) {
     heardAboutThisOpenHouse: body.heardAboutThisOpenHouse,
     prospectNotification: body.prospectNotification,
   }
-}
-
-function uniqueViolation(err: unknown): string | null {
-  if (typeof err !== 'object' || err === null) return null
-  const e = err as { code?: string; constraint?: string }
-  return e.code === '23505' ? (e.constraint ?? '') : null
 }
 
 const CLIENT_REQUEST_ID_KEY = 'prospect_client_request_id_key'

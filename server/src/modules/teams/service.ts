@@ -22,6 +22,7 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import {
   ConflictError,
@@ -97,10 +98,6 @@ function toMember(row: TeamMemberRow): TeamMember {
 function toLeadDetails(row: LeadRow): TeamLeadDetails {
   const { porchlightUserId: _user, ...details } = row
   return details
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
 }
 
 const teamTypeExists = () => new ConflictError('TEAM_TYPE_EXISTS', messages.teamSaveFailed)
