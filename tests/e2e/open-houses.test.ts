@@ -1,57 +1,24 @@
 import fs from 'node:fs'
 import { messages } from '@porchlight/shared'
 import jsQR from 'jsqr'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { PNG } from 'pngjs'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { browserHarness } from '../support/browser.ts'
 import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
-let browser: Browser
-const contexts: BrowserContext[] = []
-const pageErrors: string[] = []
 
 beforeAll(async () => {
   t = await buildTestApp({ web: true })
-  browser = await launchBrowser()
 })
 afterAll(async () => {
-  await browser?.close()
   await t?.close()
 })
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-  expect(pageErrors.splice(0)).toEqual([])
-})
 
-type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
-
-/**
- * A browser of its own for one agent, signed in as the app leaves it after sign-in: the session
- * token and the agent profile in local storage (web/src/api/storage.ts).
- */
-async function signedIn(agent: Agent): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  contexts.push(context)
-  context.setDefaultTimeout(10_000)
-  const page = await context.newPage()
-  page.on('pageerror', (err) => pageErrors.push(err.message))
-  const profile = await t.call('GET', `/reagentmgmt/getREAgentDetails/${agent.agent.id}`, {
-    token: agent.token,
-  })
-  await page.goto(t.url)
-  await page.evaluate(
-    ({ token, profile }) => {
-      localStorage.setItem('porchlightUserToken', token)
-      localStorage.setItem('porchlightLoggedInProfile', profile)
-    },
-    { token: agent.token, profile: JSON.stringify(profile.body.data) },
-  )
-  return page
-}
+const { signedIn } = browserHarness(() => t)
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 

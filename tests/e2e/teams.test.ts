@@ -2,57 +2,27 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { messages } from '@porchlight/shared'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { browserHarness } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
-let browser: Browser
-const contexts: BrowserContext[] = []
-const pageErrors: string[] = []
 /** Set SCREENSHOTS=dir to keep a picture of each screen the tests pass through. */
 const shots = process.env.SCREENSHOTS
 
 beforeAll(async () => {
   t = await buildTestApp({ web: true })
-  browser = await launchBrowser()
 })
 afterAll(async () => {
-  await browser?.close()
   await t?.close()
 })
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-  expect(pageErrors.splice(0)).toEqual([])
-})
-
-type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
 
 const newFirm = () => `FIRM-${randomBytes(4).toString('hex')}`
 
-/** A browser of its own for one agent, with the token and profile the app stores at sign-in. */
-async function signedIn(agent: Agent): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  contexts.push(context)
-  context.setDefaultTimeout(10_000)
-  const page = await context.newPage()
-  page.on('pageerror', (err) => pageErrors.push(err.message))
-  const profile = await t.call('GET', `/reagentmgmt/getREAgentDetails/${agent.agent.id}`, {
-    token: agent.token,
-  })
-  await page.goto(t.url)
-  await page.evaluate(
-    ({ token, profile }) => {
-      localStorage.setItem('porchlightUserToken', token)
-      localStorage.setItem('porchlightLoggedInProfile', profile)
-    },
-    { token: agent.token, profile: JSON.stringify(profile.body.data) },
-  )
-  return page
-}
+const { signedIn } = browserHarness(() => t)
 
 async function snap(page: Page, name: string) {
   if (!shots) return
