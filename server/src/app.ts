@@ -66,6 +66,7 @@ import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService, type TeamService } from './modules/teams/service.ts'
 import type { EventSink } from './realtime/events.ts'
 import { createRealtime, type IoServer } from './realtime/server.ts'
+import { createStatsNotifier } from './realtime/stats.ts'
 import { createRedis, whenReady } from './redis.ts'
 
 export interface AppDeps {
@@ -148,8 +149,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     corsOrigin: config.publicUrl,
   })
   const mailer = createMailer(config)
+  const stats = createStatsNotifier(dbHandle.db, realtime)
   const attendees = createAttendeeService({
     db: dbHandle.db,
+    stats,
     repo: createAttendeeRepo(dbHandle.db),
     events: realtime,
   })
@@ -167,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const openHouses = createOpenHouseService({
     db: dbHandle.db,
+    stats,
     outbox,
     config,
     repo: openHouseRepo,

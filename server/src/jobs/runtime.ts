@@ -13,6 +13,7 @@ import { createPricingService } from '../modules/pricing/service.ts'
 import { createPropertyRepo } from '../modules/properties/repo.ts'
 import { createPropertyService } from '../modules/properties/service.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
+import { createStatsNotifier } from '../realtime/stats.ts'
 import { createRedis } from '../redis.ts'
 import { createOutbox } from './outbox.ts'
 import { createMailProcessor } from './processors/mail.ts'
@@ -35,15 +36,17 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger) {
     createInventoryRepo(db),
     createPropertyService(createPropertyRepo(db)),
   )
+  const events = createRedisEmitter(emitterConnection, `${config.redis.prefix}:socket.io`)
   const openHouses = createOpenHouseService({
     db,
+    stats: createStatsNotifier(db, events),
     outbox,
     config,
     repo: createOpenHouseRepo(db),
     agents,
     pricing,
     inventory,
-    events: createRedisEmitter(emitterConnection, `${config.redis.prefix}:socket.io`),
+    events,
   })
   const processors: Processors = {
     mail: { send: createMailProcessor(db, mailer) },

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import type { AttendeeRepo } from './repo.ts'
 
@@ -33,6 +34,7 @@ export const OPEN_HOUSE_CANCELED = 'This open house has been canceled.'
 
 export interface AttendeeDeps {
   db: Db
+  stats: StatsNotifier
   repo: AttendeeRepo
   events: EventSink
 }
@@ -78,8 +80,7 @@ export function createAttendeeService(d: AttendeeDeps) {
       { openHouseId: oh.id, ...name, signedInAt: new Date(row.createdDate).toISOString() },
       oh.id,
     )
-    const agents = new Set([oh.listingReAgentId, oh.hostingReAgentId ?? oh.listingReAgentId])
-    emitAfterCommit(d.events, trx, [...agents].map(rooms.agent), 'stats.changed', {})
+    d.stats.changed(trx, [oh.listingReAgentId, oh.hostingReAgentId])
     return { created: true as const, id: row.id }
   }
 

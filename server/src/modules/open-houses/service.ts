@@ -29,6 +29,7 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import type { AgentService } from '../agents/service.ts'
 import type { InventoryService } from '../inventory/service.ts'
@@ -95,6 +96,7 @@ function rethrowDuplicate(err: unknown): never {
 
 export interface OpenHouseDeps {
   db: Db
+  stats: StatsNotifier
   outbox: Outbox
   config: { publicUrl: string }
   repo: OpenHouseRepo
@@ -295,7 +297,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
           autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
           ...instants(body),
         })
-        emitAfterCommit(d.events, trx, rooms.agent(listing.id), 'stats.changed', { reAgentId: listing.id })
+        d.stats.changed(trx, [listing.id])
         return created.id
       })
       return detailsOrThrow(id)
@@ -404,7 +406,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         if (!next) throw new NotFoundError()
         const room = offerRoom(next)
         if (room) emitAfterCommit(d.events, trx, room, 'opportunity.published', ref(next), id)
-        emitAfterCommit(d.events, trx, rooms.agent(listingId), 'stats.changed', { reAgentId: listingId })
+        d.stats.changed(trx, [listingId])
         // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
         if (offering && isTeamLevel(level) && row.publishedAt === null) {
           const details = await detailsOrThrow(id, trx)
@@ -480,7 +482,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         claimed,
         id,
       )
-      d.events.emit([rooms.agent(row.listingReAgentId), rooms.agent(caller.id)], 'stats.changed', {})
+      await d.stats.changedNow([row.listingReAgentId, caller.id])
       return details
     },
 
@@ -501,6 +503,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         ref(row),
         id,
       )
+      await d.stats.changedNow([row.listingReAgentId, caller.id])
       return detailsOrThrow(id)
     },
 
@@ -518,6 +521,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason },
         row.id,
       )
+      await d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId])
       return detailsOrThrow(row.id)
     },
 
@@ -539,9 +543,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
           }),
           trx,
         )
-        emitAfterCommit(d.events, trx, rooms.agent(row.listingReAgentId), 'stats.changed', {
-          reAgentId: row.listingReAgentId,
-        })
+        d.stats.changed(trx, [row.listingReAgentId])
         return created.id
       })
       return detailsOrThrow(newId)
@@ -599,7 +601,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
               `${d.config.publicUrl}/openhouses/schedule/${created.id}/edit?rePropertyId=${row.rePropertyId}`,
             ),
           )
-          emitAfterCommit(d.events, trx, rooms.agent(listing.id), 'stats.changed', { reAgentId: listing.id })
+          d.stats.changed(trx, [listing.id])
           return 'cloned' as const
         })
       } catch (err) {
