@@ -507,6 +507,24 @@ describe('permissions of SPEC §6', () => {
     expect(text).toContain('Lantern Way')
   })
 
+  it('shows a late claimer who won, but nobody the open house was never offered to', async () => {
+    const listing = await agent({ brokerFirmLicense: 'FIRM-LATE' })
+    const winner = await agent({ brokerFirmLicense: 'FIRM-LATE' })
+    const late = await agent({ brokerFirmLicense: 'FIRM-LATE' })
+    const stranger = await agent({ brokerFirmLicense: 'FIRM-STRANGER' })
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
+    await publish(t, listing, oh.id, 'Market Center')
+    await claim(oh, winner)
+    const seen = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: late.token })
+    expect(seen.body.data).toMatchObject({
+      status: 'Hosted',
+      hostingREAgentName: `Avery ${winner.agent.reAgentLastName}`,
+    })
+    expect(
+      (await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: stranger.token })).status,
+    ).toBe(404)
+  })
+
   it('shows the public page no contact data', async () => {
     const listing = await agent()
     const oh = await scheduleOpenHouse(t, listing)

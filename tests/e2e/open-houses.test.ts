@@ -169,6 +169,26 @@ describe('open houses in the browser', () => {
     await mine.getByText('Not Hosted').waitFor()
   })
 
+  it("opens the claim from an invitation's link, and tells a late agent who was quicker", async () => {
+    const listing = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-LINK' })
+    const first = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-LINK', firstName: 'Quinn' })
+    const late = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-LINK' })
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
+    await publish(t, listing, oh.id, 'Market Center')
+    const link = `${t.url}/openhouses?activeSection=searchOH&openHouseId=${oh.id}`
+
+    const page = await signedIn(first)
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Claim this open house?' }).waitFor()
+    await page.getByRole('button', { name: 'Yes, claim it' }).click()
+    await page.getByText(messages.openHouseClaimed).waitFor()
+
+    const latePage = await signedIn(late)
+    await latePage.goto(link)
+    await latePage.getByText(`Quinn ${first.agent.reAgentLastName} already claimed the open house`).waitFor()
+    expect(await latePage.getByRole('heading', { name: 'Claim this open house?' }).count()).toBe(0)
+  })
+
   it('shows a QR code that decodes to the public guest page of the open house', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Quinn' })
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })

@@ -148,6 +148,18 @@ export function createOpenHouseRepo(db: Db) {
         .execute()
     },
 
+    /** Published to the viewer's level at some point, whoever hosts it now (a late claimer sees who won). */
+    wasOfferedTo(id: number, viewer: Viewer) {
+      return db
+        .selectFrom('openHouse')
+        .select('id')
+        .where('id', '=', id)
+        .where('publishedAt', 'is not', null)
+        .where((eb) => eligibleFor(eb, viewer))
+        .executeTakeFirst()
+        .then(Boolean)
+    },
+
     isOfferedTo(id: number, viewer: Viewer) {
       return db
         .selectFrom('openHouse')

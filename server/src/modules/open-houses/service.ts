@@ -614,12 +614,12 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       }
     },
 
-    /** The listing or hosting agent, or an agent it is offered to. */
+    /** The listing or hosting agent, or an agent it was offered to (who then sees who claimed it). */
     async details(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
       const details = await detailsOrThrow(id)
       const involved =
         details.hostingREAgentId === caller.id || (await actsForListing(caller, details.listingREAgentId))
-      if (!involved && !(await repo.isOfferedTo(id, await viewerOf(caller)))) throw new NotFoundError()
+      if (!involved && !(await repo.wasOfferedTo(id, await viewerOf(caller)))) throw new NotFoundError()
       return details
     },
 

@@ -1,5 +1,5 @@
 import { messages, needsScheduleOnClaim, type OpenHouseDetails } from '@porchlight/shared'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
@@ -18,6 +18,7 @@ import { QrCodeDialog } from './qr-code-dialog.tsx'
 import {
   downloadCalendar,
   type OpenHouseList,
+  openHouseDetailsQueryOptions,
   openHouseListQueryOptions,
   useClaimMutation,
   useCloneMutation,
@@ -34,6 +35,8 @@ interface OpenHouseListViewProps {
   onViewChange: (view: ListView) => void
   /** What an empty list says to do next. */
   empty: ReactNode
+  /** Opens the claim of this open house on arrival (a team invitation's link). */
+  focusId?: number
 }
 
 type Dialog = { kind: 'details' | 'qrcode' | 'claim' | 'withdraw'; oh: OpenHouseDetails }
@@ -50,13 +53,15 @@ export function OpenHouseListView({
   view,
   onViewChange,
   empty,
+  focusId,
 }: OpenHouseListViewProps) {
   const query = useSuspenseQuery(openHouseListQueryOptions(list, agentId))
   const items = query.data
   const narrow = useMediaQuery(NARROW_SCREEN)
   const shownView: ListView = narrow ? 'grid' : view
   const navigate = useNavigate()
-  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const invited = focusId === undefined ? undefined : items.find((oh) => oh.id === focusId)
+  const [dialog, setDialog] = useState<Dialog | null>(() => (invited ? { kind: 'claim', oh: invited } : null))
   const [result, setResult] = useState<Result | null>(null)
   const [pending, setPending] = useState<{ id: number; action: ListAction } | null>(null)
   const claim = useClaimMutation(agentId)
@@ -129,6 +134,7 @@ export function OpenHouseListView({
 
   return (
     <div className="oh-list">
+      {focusId !== undefined && !invited && <LateInvitation openHouseId={focusId} />}
       <ListToolbar
         count={items.length}
         noun={['open house', 'open houses']}
@@ -209,6 +215,20 @@ export function OpenHouseListView({
       <QrCodeDialog oh={dialog?.kind === 'qrcode' ? dialog.oh : null} onClose={() => setDialog(null)} />
     </div>
   )
+}
+
+/** The invitation's open house is no longer on offer: say who claimed it, as the race was lost. */
+function LateInvitation({ openHouseId }: { openHouseId: number }) {
+  const details = useQuery({ ...openHouseDetailsQueryOptions(openHouseId), retry: false })
+  if (details.isPending) return null
+  const oh = details.data
+  const text =
+    oh?.hostingREAgentName && oh.status === 'Hosted'
+      ? `${oh.hostingREAgentName} already claimed the open house at ${oh.reProperty.completePropertyAddress}.`
+      : oh?.status === 'Canceled'
+        ? `The open house at ${oh.reProperty.completePropertyAddress} was canceled.`
+        : 'This open house is no longer offered to you.'
+  return <Alert tone="info" title={text} />
 }
 
 function LiveStatus({ oh }: { oh: OpenHouseDetails }) {

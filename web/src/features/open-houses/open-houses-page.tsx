@@ -26,7 +26,7 @@ const routeApi = getRouteApi('/_agent/_licensed/openhouses/')
 export function OpenHousesPage() {
   useDocumentTitle('Open Houses')
   const { agent } = useSessionInfo()
-  const { activeSection = 'upcomingOH' } = routeApi.useSearch()
+  const { activeSection = 'upcomingOH', openHouseId: invitedId } = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
   const [view, setView] = useState<ListView>('grid')
   const flash = useFlash()
@@ -97,6 +97,7 @@ export function OpenHousesPage() {
               <OpenHouseListView
                 {...listProps}
                 list="available"
+                focusId={invitedId}
                 label="Open houses available to host"
                 empty={
                   <p>
