@@ -56,6 +56,7 @@ import { createPropertyService, type PropertyService } from './modules/propertie
 import { createProspectRepo } from './modules/prospects/repo.ts'
 import { prospectRoutes } from './modules/prospects/routes.ts'
 import { createProspectService, type ProspectService } from './modules/prospects/service.ts'
+import { publicConfigRoutes } from './modules/public/routes.ts'
 import { reportRoutes } from './modules/reports/routes.ts'
 import { createReportService, type ReportService } from './modules/reports/service.ts'
 import { createStatsRepo } from './modules/stats/repo.ts'
@@ -292,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(publicConfigRoutes)
       await api.register(pricingRoutes)
       await api.register(authRoutes)
       await api.register(agentRoutes)

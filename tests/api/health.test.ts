@@ -46,6 +46,21 @@ describe('health and readiness', () => {
     expect(res.headers.get('access-control-allow-origin')).not.toBe('https://evil.example')
   })
 
+  it('tells the browser the map style the server was given, and nothing else', async () => {
+    const res = await fetch(`${t.url}/api/public/appConfig`)
+    expect(await res.json()).toEqual({ data: { mapStyleUrl: null } })
+    const styled = await buildTestApp({
+      sameAs: t,
+      env: { MAP_STYLE_URL: 'https://tiles.example.com/style.json' },
+    })
+    try {
+      const body = await (await fetch(`${styled.url}/api/public/appConfig`)).json()
+      expect(body).toEqual({ data: { mapStyleUrl: 'https://tiles.example.com/style.json' } })
+    } finally {
+      await styled.close()
+    }
+  })
+
   it('serves the OpenAPI document generated from the schemas', async () => {
     const res = await fetch(`${t.url}/api/docs/json`)
     expect(res.status).toBe(200)
