@@ -9,8 +9,8 @@ export function createAgentRepo(db: Db) {
       return trx.selectFrom('reAgent').selectAll().where('porchlightUserId', '=', userId).executeTakeFirst()
     },
 
-    getById(id: number) {
-      return db.selectFrom('reAgent').selectAll().where('id', '=', id).executeTakeFirst()
+    getById(id: number, trx: Db | Trx = db) {
+      return trx.selectFrom('reAgent').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
     listByFirmLicense(license: string) {

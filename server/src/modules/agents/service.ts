@@ -1,6 +1,8 @@
 import { type Agent, type CreateAgentBody, messages, type UpdateAgentBody } from '@porchlight/shared'
 import type { z } from 'zod'
+import type { Db } from '../../db/database.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import type { Trx } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { AgentRepo, AgentRow } from './repo.ts'
 
@@ -23,8 +25,8 @@ export function createAgentService(repo: AgentRepo) {
 
     teamIds: repo.teamIds,
 
-    findById(id: number): Promise<AgentRow | undefined> {
-      return repo.getById(id)
+    findById(id: number, trx?: Db | Trx): Promise<AgentRow | undefined> {
+      return repo.getById(id, trx)
     },
 
     /** The signed-in user's own profile; one per user, emails unique among agents. */

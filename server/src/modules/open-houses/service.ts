@@ -168,16 +168,16 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     return chosen
   }
 
-  async function assertCanCreate(agentId: number) {
-    const usage = await d.pricing.utilization(agentId)
+  async function assertCanCreate(agentId: number, trx: Trx) {
+    const usage = await d.pricing.utilization(agentId, trx)
     if (!usage) throw new PlanLimitError('NO_ACTIVE_PLAN', 'No Active Plan')
     if (usage.pricingPlanUtilization.totalCreatedOpenHouses >= usage.pricePlan.numberOfOpenHousesCreate) {
       throw new PlanLimitError('PLAN_LIMIT_OPEN_HOUSES', messages.openHouseLimitReached)
     }
   }
 
-  async function assertCanPublish(agentId: number) {
-    const usage = await d.pricing.utilization(agentId)
+  async function assertCanPublish(agentId: number, trx: Trx) {
+    const usage = await d.pricing.utilization(agentId, trx)
     if (!usage) throw new PlanLimitError('NO_ACTIVE_PLAN', 'No Active Plan')
     if (usage.pricingPlanUtilization.totalPublishedOpenHouses >= usage.pricePlan.numberOfOpenHousesPublish) {
       throw new PlanLimitError('PLAN_LIMIT_PUBLISH', messages.publishLimitReached)
@@ -243,16 +243,20 @@ export function createOpenHouseService(d: OpenHouseDeps) {
    * The listing agent, or the Team Lead / Admin Team Member of its firm who scheduled for it (SPEC §5:
    * they choose the listing agent), may act as the listing agent.
    */
-  async function actsForListing(caller: AgentRow, listingId: number): Promise<boolean> {
+  async function actsForListing(caller: AgentRow, listingId: number, trx?: Db | Trx): Promise<boolean> {
     if (caller.id === listingId) return true
     if (caller.reAgentRole !== 'Team Lead' && caller.reAgentRole !== 'Admin Team Member') return false
-    const listing = await d.agents.findById(listingId)
+    const listing = await d.agents.findById(listingId, trx)
     return listing?.reAgentBrokerFirmLicense === caller.reAgentBrokerFirmLicense
   }
 
-  async function ownedBy(row: OpenHouseRow | undefined, caller: AgentRow): Promise<OpenHouseRow> {
+  async function ownedBy(
+    row: OpenHouseRow | undefined,
+    caller: AgentRow,
+    trx?: Db | Trx,
+  ): Promise<OpenHouseRow> {
     if (!row) throw new NotFoundError()
-    if (!(await actsForListing(caller, row.listingReAgentId))) {
+    if (!(await actsForListing(caller, row.listingReAgentId, trx))) {
       throw new ForbiddenError('Only the listing agent may do this')
     }
     return row
@@ -268,7 +272,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       const levelId = await publishLevelId(caller, body.publishLevel)
       const id = await inTransaction(d.db, async (trx) => {
         await repo.lockAgent(listing.id, trx)
-        await assertCanCreate(listing.id)
+        await assertCanCreate(listing.id, trx)
         const {
           listingREAgentId: _l,
           listingURL,
@@ -380,7 +384,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       assertLevelAllowed(caller, level)
       const levelId = await publishLevelId(caller, level)
       await inTransaction(d.db, async (trx) => {
-        const row = await ownedBy(await repo.getById(id, trx), caller)
+        const row = await ownedBy(await repo.getById(id, trx), caller, trx)
         if (row.listingReAgentId !== listingAgentId)
           throw new ForbiddenError('Only the listing agent may publish')
         if (
@@ -392,7 +396,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         const listingId = row.listingReAgentId
         await repo.lockAgent(listingId, trx)
         const offering = level !== 'Hosting Myself'
-        if (offering && row.publishedAt === null) await assertCanPublish(listingId)
+        if (offering && row.publishedAt === null) await assertCanPublish(listingId, trx)
         const next = await repo.update(
           id,
           {
@@ -533,7 +537,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       }
       const newId = await inTransaction(d.db, async (trx) => {
         await repo.lockAgent(row.listingReAgentId, trx)
-        await assertCanCreate(row.listingReAgentId)
+        await assertCanCreate(row.listingReAgentId, trx)
         const created = await repo.create(
           copyOf(row, {
             scheduledDate: null,
@@ -584,7 +588,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         return await inTransaction(d.db, async (trx) => {
           await repo.lockAgent(listing.id, trx)
           if (await repo.autoCloneExists(openHouseId, trx)) return 'skipped' as const
-          await assertCanCreate(listing.id)
+          await assertCanCreate(listing.id, trx)
           const created = await repo.create({ ...copyOf(row, schedule), autoCloneOfOpenHouseId: row.id }, trx)
           await scheduleAutoClone(trx, {
             id: created.id,

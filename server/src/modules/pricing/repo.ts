@@ -43,8 +43,8 @@ export function createPricingRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    planById(id: number) {
-      return db.selectFrom('pricingPlan').select(planColumns).where('id', '=', id).executeTakeFirstOrThrow()
+    planById(id: number, trx: Db | Trx = db) {
+      return trx.selectFrom('pricingPlan').select(planColumns).where('id', '=', id).executeTakeFirstOrThrow()
     },
 
     /** The purchase in force now: active flag set and not past its end. */
@@ -86,8 +86,8 @@ export function createPricingRepo(db: Db) {
     },
 
     /** What the plan's yearly limits are counted against, from SQL rather than kept counters. */
-    async usage(agentId: number, since: Date) {
-      const row = await db
+    async usage(agentId: number, since: Date, trx: Db | Trx = db) {
+      const row = await trx
         .selectNoFrom((eb) => [
           eb
             .selectFrom('openHouse')

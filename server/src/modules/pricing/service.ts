@@ -7,7 +7,7 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, type Trx } from '../../db/transaction.ts'
 import { ForbiddenError, NotFoundError, PlanLimitError } from '../../errors.ts'
 import type { PricingRepo, PurchaseRow } from './repo.ts'
 
@@ -90,17 +90,18 @@ export function createPricingService(db: Db, repo: PricingRepo) {
     },
 
     /** SPEC §3 plan utilisation; null without a plan in force. Yearly limits count the last 365 days. */
-    async utilization(agentId: number): Promise<PlanUtilization | null> {
-      const purchase = await repo.activePurchase(agentId)
+    /** `trx`: read inside the caller's transaction (PGlite has one connection; a second would wait forever). */
+    async utilization(agentId: number, trx?: Db | Trx): Promise<PlanUtilization | null> {
+      const purchase = await repo.activePurchase(agentId, trx)
       if (!purchase) return null
-      const plan = await repo.planById(purchase.pricingPlanId)
+      const plan = await repo.planById(purchase.pricingPlanId, trx)
       return {
         pricePlan: {
           numberOfOpenHousesCreate: plan.numberOfOpenHousesCreate,
           numberOfOpenHousesPublish: plan.numberOfOpenHousesPublish,
           numberOfTeamsCreate: plan.numberOfTeamsCreate,
         },
-        pricingPlanUtilization: await repo.usage(agentId, new Date(Date.now() - YEAR_MS)),
+        pricingPlanUtilization: await repo.usage(agentId, new Date(Date.now() - YEAR_MS), trx),
       }
     },
 
