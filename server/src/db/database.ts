@@ -33,7 +33,7 @@ export function createPostgresDb(url: string, poolSize = 10): DbHandle {
 }
 
 export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
-  await fs.mkdir(dataDir, { recursive: true })
+  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true })
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
