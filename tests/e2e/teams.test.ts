@@ -125,8 +125,13 @@ describe('teams in the browser', () => {
     const before = await t.call('GET', `/reteammgmt/getRETeamMembersByRETeamId/${teamId}`, {
       token: lead.token,
     })
+    // Stale until the page sends its add; from then on the page reads the truth again.
+    let saved = false
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().includes('/api/reteammgmt/addMemberToRETeam')) saved = true
+    })
     await page.route('**/api/reteammgmt/getRETeamMembersByRETeamId/**', (route) =>
-      route.fulfill({ json: before.body }),
+      saved ? route.continue() : route.fulfill({ json: before.body }),
     )
     const meanwhile = await t.call('POST', '/reteammgmt/addMemberToRETeam', {
       token: lead.token,
@@ -134,7 +139,6 @@ describe('teams in the browser', () => {
     })
     expect(meanwhile.status).toBe(201)
     await expect.poll(() => page.getByRole('button', { name: 'Save' }).getAttribute('type')).toBe('submit')
-    await page.unrouteAll()
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByRole('alert').filter({ hasText: messages.alreadyTeamMember }).waitFor()
     // The refusal refreshes the team: Cal is no longer offered.
