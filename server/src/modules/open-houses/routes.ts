@@ -15,6 +15,8 @@ import { agentOf } from '../auth/plugin.ts'
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })
 const AgentParams = z.object({ agentId: z.coerce.number().int().positive() })
+/** Claim and withdraw name the open house and the agent acting (API.md: it must be the caller). */
+const OpenHouseAgentParams = AgentParams.extend({ openHouseId: z.coerce.number().int().positive() })
 const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
@@ -127,10 +129,7 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({
-          openHouseId: z.coerce.number().int().positive(),
-          agentId: z.coerce.number().int().positive(),
-        }),
+        params: OpenHouseAgentParams,
         response: one,
       },
       ...guard,
@@ -146,10 +145,7 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({
-          openHouseId: z.coerce.number().int().positive(),
-          agentId: z.coerce.number().int().positive(),
-        }),
+        params: OpenHouseAgentParams,
         response: one,
       },
       ...guard,

@@ -8,13 +8,13 @@ import {
   prospectSearchTerm,
   type SaveProspectBody,
 } from '@porchlight/shared'
-import { stringify } from 'csv-stringify/sync'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import { toCsv } from '../../lib/csv.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { AgentRow } from '../agents/repo.ts'
@@ -87,9 +87,6 @@ function detailsOf(body: GuestBody | AgentBody) {
 const CLIENT_REQUEST_ID_KEY = 'prospect_client_request_id_key'
 
 const prospectExists = () => new ConflictError('PROSPECT_EXISTS', messages.propertySaveFailed)
-
-/** Spreadsheet programs run a cell that starts like a formula; a leading quote keeps it text. */
-const defuse = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v)
 
 const CSV_COLUMNS = [
   'id',
@@ -293,15 +290,7 @@ export function createProspectService(d: ProspectDeps) {
     async exportCsv(caller: AgentRow, agentId: number): Promise<string> {
       self(caller, agentId)
       const rows = (await repo.allOfAgent(agentId)).map((r) => toProspect(r, caller.id))
-      return stringify(rows, {
-        bom: true,
-        header: true,
-        columns: [...CSV_COLUMNS],
-        cast: {
-          string: defuse,
-          boolean: (v) => (v ? 'true' : 'false'),
-        },
-      })
+      return toCsv(rows, CSV_COLUMNS)
     },
   }
 }

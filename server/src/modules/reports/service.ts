@@ -5,11 +5,11 @@ import {
   type OpenHouseProspect,
   rooms,
 } from '@porchlight/shared'
-import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../db/database.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import { toCsv } from '../../lib/csv.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
@@ -29,10 +29,9 @@ export interface ReportDeps {
   feedback: FeedbackService
 }
 
-/** The attendee rows a report carries, as CSV (cells starting with = + - @ are defused). */
+/** The attendee rows a report carries, as CSV. */
 export function attendeeCsv(attendees: OpenHouseProspect[]): string {
-  const defuse = (v: string) => (/^[=+\-@]/.test(v) ? `'${v}` : v)
-  return stringify(
+  return toCsv(
     attendees.map((a) => ({
       signedInAt: a.signedInAt,
       firstName: a.prospectFirstName,
@@ -44,7 +43,6 @@ export function attendeeCsv(attendees: OpenHouseProspect[]): string {
       bestTimeToContact: a.bestTimeToContact ?? '',
       heardAboutThisOpenHouse: a.heardAboutThisOpenHouse ?? '',
     })),
-    { header: true, bom: true, cast: { string: defuse } },
   )
 }
 
