@@ -55,6 +55,31 @@ const prospectShape = {
   updatedDate: z.string().optional(),
 }
 
+/** The prospect's own details in form and export order: free text, then SPEC §3's choices. */
+export const PROSPECT_TEXT_FIELDS = [
+  'prospectFirstName',
+  'prospectMiddleName',
+  'prospectLastName',
+  'prospectEmailId',
+  'prospectPhoneNumber',
+  'prospectAddress1',
+  'prospectAddress2',
+  'prospectCity',
+  'prospectState',
+  'prospectZipCode',
+  'prospectZipPlus4',
+  'prospectCounty',
+  'prospectCountry',
+] as const
+export const PROSPECT_CHOICE_FIELDS = [
+  'currentHouseStatus',
+  'homeBuyingTimelines',
+  'workingWithREAgentFlag',
+  'bestTimeToContact',
+  'heardAboutThisOpenHouse',
+  'prospectNotification',
+] as const
+
 export const ProspectFields = z.object(prospectShape)
 
 /**

@@ -4,7 +4,9 @@ import {
   HEARD_ABOUT_THIS_OPEN_HOUSE,
   HOME_BUYING_TIMELINES,
   messages,
+  PROSPECT_CHOICE_FIELDS,
   PROSPECT_NOTIFICATIONS,
+  PROSPECT_TEXT_FIELDS,
   type Prospect,
   SaveProspectBody,
 } from '@porchlight/shared'
@@ -21,29 +23,8 @@ import { FormPage } from '../layout/form-page.tsx'
 import { setFlash } from '../session/flash.ts'
 import { useSaveProspectMutation } from './queries.ts'
 
-const TEXT_FIELDS = [
-  'prospectFirstName',
-  'prospectMiddleName',
-  'prospectLastName',
-  'prospectEmailId',
-  'prospectPhoneNumber',
-  'prospectAddress1',
-  'prospectAddress2',
-  'prospectCity',
-  'prospectState',
-  'prospectZipCode',
-  'prospectZipPlus4',
-  'prospectCounty',
-  'prospectCountry',
-] as const
-const CHOICE_FIELDS = [
-  'currentHouseStatus',
-  'homeBuyingTimelines',
-  'workingWithREAgentFlag',
-  'bestTimeToContact',
-  'heardAboutThisOpenHouse',
-  'prospectNotification',
-] as const
+const TEXT_FIELDS = PROSPECT_TEXT_FIELDS
+const CHOICE_FIELDS = PROSPECT_CHOICE_FIELDS
 type Field = (typeof TEXT_FIELDS)[number] | (typeof CHOICE_FIELDS)[number]
 type Values = Record<Field, string>
 
