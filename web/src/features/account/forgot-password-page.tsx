@@ -1,13 +1,13 @@
-import { Email, messages, ResetPasswordBody } from '@porchlight/shared'
+import { messages, ResetPasswordBody } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
-import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
+import { EmailIdField } from './email-id-field.tsx'
 import { useResetPasswordMutation } from './queries.ts'
 
 /** SPEC /forgotPassword: 'Reset My Password' / 'Resetting & Sending New Password...'. */
@@ -33,17 +33,7 @@ export function ForgotPasswordPage() {
     >
       <Form ref={form.formRef} onSubmit={submit} aria-label="Reset password">
         {form.formError && <Alert tone="error" title={form.formError} />}
-        <TextField
-          label="Email Id"
-          name="porchlightUserEmailId"
-          type="email"
-          autoComplete="username"
-          isRequired
-          value={form.values.porchlightUserEmailId}
-          onChange={(value) => form.setValue('porchlightUserEmailId', value)}
-          onBlur={() => form.check('porchlightUserEmailId', Email)}
-          errorMessage={form.errors.porchlightUserEmailId}
-        />
+        <EmailIdField form={form} autoComplete="username" />
         <FormActions>
           <Link to="/signin" variant="button-secondary">
             Cancel

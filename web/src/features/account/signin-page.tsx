@@ -1,4 +1,4 @@
-import { AuthenticateBody, Email, messages } from '@porchlight/shared'
+import { AuthenticateBody, messages } from '@porchlight/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
@@ -7,11 +7,11 @@ import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { PasswordField } from '../../ui/PasswordField.tsx'
-import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { useFlash } from '../session/flash.ts'
 import { goAfterSignIn, rememberSignIn } from '../session/sign-in.ts'
+import { EmailIdField } from './email-id-field.tsx'
 import { useAuthenticateMutation } from './queries.ts'
 import './account.css'
 
@@ -46,17 +46,7 @@ export function SigninPage() {
         {flash && <Alert tone="success" title={flash} />}
         {session === 'expired' && <Alert tone="info" title={messages.sessionExpired} />}
         {form.formError && <Alert tone="error" title={form.formError} />}
-        <TextField
-          label="Email Id"
-          name="porchlightUserEmailId"
-          type="email"
-          autoComplete="username"
-          isRequired
-          value={values.porchlightUserEmailId}
-          onChange={(value) => setValue('porchlightUserEmailId', value)}
-          onBlur={() => form.check('porchlightUserEmailId', Email)}
-          errorMessage={errors.porchlightUserEmailId}
-        />
+        <EmailIdField form={form} autoComplete="username" />
         <PasswordField
           label="Password"
           name="porchlightUserPass"

@@ -1,4 +1,4 @@
-import { Email, messages, RECOMMENDED_PASSWORD_LENGTH, SignupBody } from '@porchlight/shared'
+import { messages, RECOMMENDED_PASSWORD_LENGTH, SignupBody } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { UNEXPECTED_ERROR } from '../../api/client.ts'
@@ -9,9 +9,9 @@ import { Checkbox } from '../../ui/Checkbox.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { PasswordField } from '../../ui/PasswordField.tsx'
-import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
+import { EmailIdField } from './email-id-field.tsx'
 import { passwordWarning } from './passwords.ts'
 import { useSignupMutation } from './queries.ts'
 import { TermsSummary } from './terms-summary.tsx'
@@ -51,17 +51,7 @@ export function SignupPage() {
     >
       <Form ref={form.formRef} onSubmit={submit} aria-label="Porchlight User Signup">
         {form.formError && <Alert tone="error" title={form.formError} />}
-        <TextField
-          label="Email Id"
-          name="porchlightUserEmailId"
-          type="email"
-          autoComplete="email"
-          isRequired
-          value={values.porchlightUserEmailId}
-          onChange={(value) => setValue('porchlightUserEmailId', value)}
-          onBlur={() => form.check('porchlightUserEmailId', Email)}
-          errorMessage={errors.porchlightUserEmailId}
-        />
+        <EmailIdField form={form} autoComplete="email" />
         <PasswordField
           label="Password"
           name="porchlightUserPass"

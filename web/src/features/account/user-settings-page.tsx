@@ -1,4 +1,4 @@
-import { Email, UpdateUserBody } from '@porchlight/shared'
+import { UpdateUserBody } from '@porchlight/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
 import { UNEXPECTED_ERROR } from '../../api/client.ts'
@@ -7,10 +7,10 @@ import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
-import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { updateCachedSession, useSessionInfo } from '../session/queries.ts'
+import { EmailIdField } from './email-id-field.tsx'
 import { useUpdateUserMutation } from './queries.ts'
 
 const EMAIL_UPDATED = 'Your email Id was updated.'
@@ -44,20 +44,7 @@ export function UserSettingsPage() {
         <input type="hidden" name="id" value={session.user.id} />
         {update.isSuccess && <Alert tone="success" title={EMAIL_UPDATED} />}
         {form.formError && <Alert tone="error" title={form.formError} />}
-        <TextField
-          label="Email Id"
-          name="porchlightUserEmailId"
-          type="email"
-          autoComplete="email"
-          isRequired
-          value={form.values.porchlightUserEmailId}
-          onChange={(value) => {
-            update.reset()
-            form.setValue('porchlightUserEmailId', value)
-          }}
-          onBlur={() => form.check('porchlightUserEmailId', Email)}
-          errorMessage={form.errors.porchlightUserEmailId}
-        />
+        <EmailIdField form={form} autoComplete="email" onEdit={() => update.reset()} />
         <FormActions>
           <Link to="/dashboard" variant="button-secondary">
             Cancel

@@ -1,15 +1,14 @@
-import { messages, UpdateAgentBody } from '@porchlight/shared'
+import { UpdateAgentBody } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { ApiError } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
-import { AgentFields } from './agent-form.tsx'
+import { AgentFields, agentSaveFailed } from './agent-form.tsx'
 import {
   ADMIN_TEAM_MEMBER,
   AGENT_REQUIRED_MESSAGES,
@@ -51,13 +50,7 @@ export function AgentEditPage() {
     if (!body) return
     update.mutate(body, {
       onSuccess: () => void navigate({ to: '/mystuff' }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 403 && error.code === 'FORBIDDEN') {
-          void navigate({ to: '/signin' })
-          return
-        }
-        form.showError(error, messages.profileSaveFailed)
-      },
+      onError: (error) => agentSaveFailed(error, form, () => void navigate({ to: '/signin' })),
     })
   }
 

@@ -1,5 +1,6 @@
 import { parseDate } from '@internationalized/date'
-import { AGENT_ROLES, latestDateOfBirth, PHONE_COUNTRIES, STATE_LISTS } from '@porchlight/shared'
+import { AGENT_ROLES, latestDateOfBirth, messages, PHONE_COUNTRIES, STATE_LISTS } from '@porchlight/shared'
+import { ApiError } from '../../api/client.ts'
 import { DatePicker } from '../../ui/DatePicker.tsx'
 import { Select, SelectItem, SelectSection } from '../../ui/Select.tsx'
 import { TextField } from '../../ui/TextField.tsx'
@@ -175,4 +176,20 @@ export function AgentFields({ values, errors, setValue, mode }: AgentFieldsProps
       </fieldset>
     </>
   )
+}
+
+/**
+ * SPEC §8 for an agent save: a 403 goes to /signin (an expired session already went there), anything
+ * else is shown on the form as 'Couldn't save the profile!' or the server's own text.
+ */
+export function agentSaveFailed(
+  error: unknown,
+  form: { showError(error: unknown, fallback: string): void },
+  goToSignIn: () => void,
+): void {
+  if (error instanceof ApiError && error.status === 403 && error.code === 'FORBIDDEN') {
+    goToSignIn()
+    return
+  }
+  form.showError(error, messages.profileSaveFailed)
 }

@@ -1,7 +1,6 @@
-import { CreateAgentBody, messages } from '@porchlight/shared'
+import { CreateAgentBody } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { ApiError } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -9,7 +8,7 @@ import { Link } from '../../ui/Link.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { useSessionInfo } from '../session/queries.ts'
-import { AgentFields } from './agent-form.tsx'
+import { AgentFields, agentSaveFailed } from './agent-form.tsx'
 import { AGENT_REQUIRED_MESSAGES, agentInput, emptyAgentValues, licenseErrors } from './agent-values.ts'
 import { useCreateAgentMutation } from './queries.ts'
 
@@ -32,14 +31,7 @@ export function AgentSignupPage() {
     if (!body) return
     create.mutate(body, {
       onSuccess: (agent) => void navigate({ to: '/pricingplans', search: { reAgentId: agent.id } }),
-      onError: (error) => {
-        // SPEC §8: a 403 on agent save goes to /signin (an expired session already went there).
-        if (error instanceof ApiError && error.status === 403 && error.code === 'FORBIDDEN') {
-          void navigate({ to: '/signin' })
-          return
-        }
-        form.showError(error, messages.profileSaveFailed)
-      },
+      onError: (error) => agentSaveFailed(error, form, () => void navigate({ to: '/signin' })),
     })
   }
 
