@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations run against an untyped schema (Kysely<any>), by design.
 import { type Kysely, sql } from 'kysely'
 
 // Delayed outbox jobs (auto-clone runs when an open house ends) and one auto-clone per open house.
