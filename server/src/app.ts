@@ -66,6 +66,9 @@ import { createTeamRepo } from './modules/teams/repo.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService, type TeamService } from './modules/teams/service.ts'
 import type { EventSink } from './realtime/events.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
+import { type Access, createAccess } from './policy/access.ts'
+import { createSocketAuthority } from './policy/sockets.ts'
 import { createRealtime, type IoServer } from './realtime/server.ts'
 import { createStatsNotifier } from './realtime/stats.ts'
 import { createRedis, whenReady } from './redis.ts'
@@ -79,6 +82,7 @@ export interface AppDeps {
   queues: Queues
   outbox: Outbox
   realtime: EventSink & { io: IoServer }
+  access: Access
   sessions: SessionService
   mailer: Mailer
   pricing: PricingService
@@ -136,19 +140,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const queues = createQueues(redis, config.redis.prefix)
   const outbox = createOutbox(dbHandle.db, queues, () => redis.status === 'ready', config.relay.batchSize)
   const sessions = createSessionService(dbHandle.db)
+  const access = createAccess(dbHandle.db)
   const agentRepo = createAgentRepo(dbHandle.db)
-  const agents = createAgentService(agentRepo)
   const pricing = createPricingService(dbHandle.db, createPricingRepo(dbHandle.db))
   const openHouseRepo = createOpenHouseRepo(dbHandle.db)
-  const properties = createPropertyService(createPropertyRepo(dbHandle.db))
+  const properties = createPropertyService(createPropertyRepo(dbHandle.db), access)
   const inventory = createInventoryService(dbHandle.db, createInventoryRepo(dbHandle.db), properties)
   const realtime = createRealtime(app.server, {
-    sessions,
-    agents: agentRepo,
-    openHouses: openHouseRepo,
+    authority: createSocketAuthority({
+      access,
+      session: (token) => sessions.validate(token),
+      agentOfUser: (userId) => agentRepo.findByUserId(userId),
+      agentById: (id) => agentRepo.getById(id),
+    }),
     redis: { pub, sub, key: `${config.redis.prefix}:socket.io` },
     corsOrigin: config.publicUrl,
   })
+  const sockets = {
+    join: (agentRoom: string, room: string) => realtime.io.in(agentRoom).socketsJoin(room),
+    leave: (agentRoom: string, room: string) => realtime.io.in(agentRoom).socketsLeave(room),
+  }
+  const agents = createAgentService({ db: dbHandle.db, repo: agentRepo, access, outbox, config, sockets })
   const mailer = createMailer(config)
   const stats = createStatsNotifier(dbHandle.db, realtime)
   const attendees = createAttendeeService({
@@ -156,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stats,
     repo: createAttendeeRepo(dbHandle.db),
     events: realtime,
+    access,
   })
   const teams = createTeamService({
     db: dbHandle.db,
@@ -163,10 +176,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     agents,
     pricing,
     events: realtime,
-    sockets: {
-      join: (agentRoom, room) => realtime.io.in(agentRoom).socketsJoin(room),
-      leave: (agentRoom, room) => realtime.io.in(agentRoom).socketsLeave(room),
-    },
+    access,
+    outbox,
+    config,
+    sockets,
   })
 
   const openHouses = createOpenHouseService({
@@ -179,12 +192,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pricing,
     inventory,
     events: realtime,
+    access,
   })
   const prospects = createProspectService({
     db: dbHandle.db,
     outbox,
     repo: createProspectRepo(dbHandle.db),
     attendees,
+    access,
   })
   const feedback = createFeedbackService({
     db: dbHandle.db,
@@ -192,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     repo: createFeedbackRepo(dbHandle.db),
     attendees,
     events: realtime,
+    access,
   })
 
   app.decorate('deps', {
@@ -202,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queues,
     outbox,
     realtime,
+    access,
     sessions,
     mailer,
     pricing,
@@ -222,7 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     inventory,
     openHouses,
     teams,
-    stats: createStatsService({ repo: createStatsRepo(dbHandle.db), agents, teams }),
+    stats: createStatsService({ repo: createStatsRepo(dbHandle.db), access, teams }),
     attendees,
     prospects,
     feedback,
@@ -234,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       openHouses,
       prospects,
       feedback,
+      access,
     }),
   } satisfies AppDeps)
 
@@ -312,6 +330,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   )
   if (mailer.kind === 'store') await app.register(devMailboxRoutes)
   if (config.queueDashboardToken) await registerQueueDashboard(app, queues, config.queueDashboardToken)
+  // Operator routes exist only with ADMIN_TOKEN set.
+  if (config.adminToken) await app.register(adminRoutes, { prefix: '/api', token: config.adminToken })
   await options.extend?.(app)
 
   registerWebApp(app, config.webDist)

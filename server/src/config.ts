@@ -22,6 +22,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,32}$/, { message: 'letters, digits, dot, dash or underscore (at most 32)' })
@@ -45,6 +46,8 @@ export interface Config {
   webDist: string
   /** Enables the queue dashboard at /admin/queues, guarded by this token. */
   queueDashboardToken?: string
+  /** Enables the operator routes under /api/admin (verify a firm's first member), guarded by this token. */
+  adminToken?: string
   migrationsDir: string
   relay: { intervalMs: number; batchSize: number }
 }
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: 60_000, signInPerMinute: 10, guestPerMinute: 60 },
     webDist: path.join(repoRoot, 'web', 'dist'),
     queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
+    adminToken: e.ADMIN_TOKEN,
     migrationsDir: path.join(repoRoot, 'migrations'),
     relay: { intervalMs: 250, batchSize: 100 },
   }

@@ -90,6 +90,16 @@ export const messages = {
   methodNotAllowed: 'Method Not Allowed',
   badRequest: 'Bad Request',
   forbidden: 'Forbidden',
+
+  // Who may act for whom (not in SPEC; worded like its siblings)
+  scheduleFixed:
+    'This open house has a fixed date and time set by the listing agent. Claim it as scheduled instead.',
+  firmNotVerified:
+    'Your membership of this broker firm is not verified yet. A verified Team Lead or Admin Team Member of your firm can approve it.',
+  propertyNotInInventory: "Choose a property from the listing agent's inventory.",
+  teamMemberNotVerified: "Choose a verified agent of the team lead's broker firm.",
+  guestTokenInvalid:
+    "Couldn't save the feedback! Please sign in at the open house again on this phone to leave feedback.",
 } as const
 
 export type MessageKey = keyof typeof messages

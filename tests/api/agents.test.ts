@@ -170,15 +170,32 @@ describe('agent profiles', () => {
     ).toBe(200)
   })
 
-  it('shows agents of the same firm to each other', async () => {
+  it('shows verified agents of the same firm to each other by name only; a typed license shows nothing', async () => {
     const a = await agentFor({ reAgentBrokerFirmLicense: 'FIRM-SAME' })
     const b = await agentFor({ reAgentBrokerFirmLicense: 'FIRM-SAME' })
+    // Self-declared: a new profile's membership is pending, so the firm stays closed to it.
+    expect(a.agent.firmMembershipStatus).toBe('pending')
     expect(
       (await t.call('GET', `/reagentmgmt/getREAgentDetails/${a.agent.id}`, { token: b.token })).status,
-    ).toBe(200)
+    ).toBe(404)
+    expect(
+      (await t.call('GET', '/reagentmgmt/getREAgentsByBrokerFirmLicense/FIRM-SAME', { token: b.token })).status,
+    ).toBe(403)
+
+    await t.db
+      .updateTable('reAgent')
+      .set({ firmMembershipStatus: 'verified' })
+      .where('id', 'in', [a.agent.id, b.agent.id])
+      .execute()
+    const seen = await t.call('GET', `/reagentmgmt/getREAgentDetails/${a.agent.id}`, { token: b.token })
+    expect(seen.status).toBe(200)
+    expect(seen.body.data).toMatchObject({ id: a.agent.id, reAgentEmailId: null, reAgentPhoneNumber: null })
+    expect(seen.body.data).not.toHaveProperty('reAgentLicenseNumber')
+    expect(seen.body.data).not.toHaveProperty('reAgentDateOfBirth')
     const list = await t.call('GET', '/reagentmgmt/getREAgentsByBrokerFirmLicense/FIRM-SAME', {
       token: b.token,
     })
-    expect(list.body.data.map((x: { id: number }) => x.id).sort()).toEqual([a.agent.id, b.agent.id].sort())
+    expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([a.agent.id])
+    expect(list.body.data[0].reAgentEmailId).toBeNull()
   })
 })

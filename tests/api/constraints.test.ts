@@ -32,6 +32,7 @@ async function makeOpenHouse(propertyId: number, listingId: number, date: string
     .values({
       rePropertyId: propertyId,
       listingReAgentId: listingId,
+      scheduledByReAgentId: listingId,
       openHouseFor: 'Sale',
       scheduledDate: date,
       scheduledStartTime: '1:00 PM',
@@ -58,6 +59,7 @@ describe('database constraints', () => {
         .values({
           rePropertyId: property.id,
           listingReAgentId: agent.id,
+          scheduledByReAgentId: agent.id,
           openHouseFor: 'Sale',
           scheduledStartTime: '1:00 PM',
           scheduledEndTime: '3:00 PM',

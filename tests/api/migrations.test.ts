@@ -35,6 +35,7 @@ afterAll(async () => {
 
 const everyEntity = [
   'email_code',
+  'guest_token',
   'mail',
   'open_house',
   'open_house_attendee',

@@ -17,6 +17,34 @@ const claim = (oh: { id: number }, who: Agent) =>
   t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${who.agent.id}`, { token: who.token })
 const fields = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field).sort()
 
+/** A team led by `lead` whose `members` accepted to join (as they would from the invitation). */
+async function teamOf(lead: Agent, members: Agent[], teamType: 'Real Estate Team' = 'Real Estate Team') {
+  const team = await t.db
+    .insertInto('reTeam')
+    .values({ reTeamName: 'Peach', teamType, reTeamLeadId: lead.agent.id, createdByReAgentId: lead.agent.id })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const m of members) {
+    await t.db
+      .insertInto('reTeamMember')
+      .values({
+        reTeamId: team.id,
+        reAgentId: m.agent.id,
+        addedByReAgentId: lead.agent.id,
+        invitationStatus: 'accepted',
+      })
+      .execute()
+  }
+  return team.id
+}
+
+/** A property the caller has just typed in (SPEC §2 "a property added for scheduling"), in no inventory. */
+async function typedProperty(who: Agent) {
+  const res = await t.call('POST', '/propertymgmt/saveREProperty', { token: who.token, body: propertyFields() })
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body))
+  return res.body.data.id as number
+}
+
 async function property(owner: Agent) {
   const item = await t.call('POST', '/reinventorymgmt/saveREInventory', {
     token: owner.token,
@@ -47,11 +75,11 @@ describe('inventory', () => {
     expect(
       (await t.call('GET', `/reinventorymgmt/getREInventoryDetails/${item.id}`, { token: stranger.token }))
         .status,
-    ).toBe(403)
+    ).toBe(404)
     expect(
       (await t.call('DELETE', `/reinventorymgmt/deleteREInventory/${item.id}`, { token: stranger.token }))
         .status,
-    ).toBe(403)
+    ).toBe(404)
 
     const deleted = await t.call('DELETE', `/reinventorymgmt/deleteREInventory/${item.id}`, {
       token: owner.token,
@@ -197,6 +225,7 @@ describe('scheduling', () => {
         .values({
           rePropertyId: item.reProperty.id,
           listingReAgentId: me.agent.id,
+          scheduledByReAgentId: me.agent.id,
           openHouseFor: 'Sale',
           scheduledStartTime: '1:00 PM',
           scheduledEndTime: '2:00 PM',
@@ -230,43 +259,68 @@ describe('scheduling', () => {
     expect(over.body.error).toEqual({ code: 'PLAN_LIMIT_PUBLISH', message: messages.publishLimitReached })
   })
 
-  it('lets a Team Lead schedule for a licensed agent of the firm but not for itself or another firm', async () => {
+  it('lets a Team Lead schedule for an accepted teammate only: not itself, a firm agent outside its teams, another firm', async () => {
     const lead = await agent({ role: 'Team Lead', brokerFirmLicense: 'FIRM-TL' })
     const member = await agent({ brokerFirmLicense: 'FIRM-TL' })
+    const colleague = await agent({ brokerFirmLicense: 'FIRM-TL' })
     const outsider = await agent({ brokerFirmLicense: 'FIRM-X' })
-    const item = await property(lead)
+    await teamOf(lead, [member])
+    const propertyId = await typedProperty(lead)
     const ok = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
       token: lead.token,
-      body: scheduleFields(item.reProperty.id, {
-        listingREAgentId: member.agent.id,
-        reInventoryId: undefined,
-      }),
+      body: scheduleFields(propertyId, { listingREAgentId: member.agent.id }),
     })
     expect(ok.status).toBe(201)
-    expect(ok.body.data.listingREAgentId).toBe(member.agent.id)
-    for (const who of [lead, outsider]) {
+    expect(ok.body.data).toMatchObject({
+      listingREAgentId: member.agent.id,
+      scheduledByREAgentId: lead.agent.id,
+      scheduledByREAgentName: `Avery ${lead.agent.reAgentLastName}`,
+    })
+    // The house joined the listing agent's inventory.
+    const inventory = await t.call(
+      'GET',
+      `/reinventorymgmt/getOHEligibleREInventoryByOwningREAgentId/${member.agent.id}`,
+      { token: member.token },
+    )
+    expect(inventory.body.data.map((i: { reProperty: { id: number } }) => i.reProperty.id)).toEqual([propertyId])
+    for (const who of [lead, colleague, outsider]) {
       const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
         token: lead.token,
-        body: scheduleFields(item.reProperty.id, {
-          listingREAgentId: who.agent.id,
-          scheduledDate: daysFromNow(5),
-        }),
+        body: scheduleFields(await typedProperty(lead), { listingREAgentId: who.agent.id }),
       })
       expect(res.status).toBe(422)
       expect(fields(res.body)).toEqual(['listingREAgentId'])
     }
   })
+
+  it("schedules only the listing agent's houses: another agent's property is refused and stays free", async () => {
+    const owner = await agent()
+    const intruder = await agent()
+    const item = await property(owner)
+    const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: intruder.token,
+      body: scheduleFields(item.reProperty.id),
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toEqual([{ field: 'rePropertyId', message: messages.propertyNotInInventory }])
+    // The owner's date is still free.
+    const mine = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+      token: owner.token,
+      body: scheduleFields(item.reProperty.id, { reInventoryId: item.id }),
+    })
+    expect(mine.status).toBe(201)
+  })
 })
 
 describe('permissions of SPEC §6', () => {
-  it('lets the Team Lead who scheduled for a firm agent publish, see and cancel it, but not a lead of another firm', async () => {
+  it('lets the Team Lead who scheduled for its teammate publish, see and cancel it, but not another lead', async () => {
     const lead = await agent({ role: 'Team Lead', brokerFirmLicense: 'FIRM-ACT' })
     const listingAgent = await agent({ brokerFirmLicense: 'FIRM-ACT' })
     const otherLead = await agent({ role: 'Team Lead', brokerFirmLicense: 'FIRM-NOT' })
-    const item = await property(lead)
+    await teamOf(lead, [listingAgent])
     const created = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
       token: lead.token,
-      body: scheduleFields(item.reProperty.id, { listingREAgentId: listingAgent.agent.id }),
+      body: scheduleFields(await typedProperty(lead), { listingREAgentId: listingAgent.agent.id }),
     })
     const id = created.body.data.id
     const pub = (who: Agent) =>
@@ -277,7 +331,7 @@ describe('permissions of SPEC §6', () => {
           token: who.token,
         },
       )
-    expect((await pub(otherLead)).status).toBe(403)
+    expect((await pub(otherLead)).status).toBe(404)
     const published = await pub(lead)
     expect(published.status).toBe(200)
     expect(published.body.data).toMatchObject({ published: true, listingREAgentId: listingAgent.agent.id })
@@ -296,20 +350,29 @@ describe('permissions of SPEC §6', () => {
     const other = await agent()
     const oh = await scheduleOpenHouse(t, listing)
     const body = scheduleFields(oh.rePropertyId, { openHouseInstructions: 'changed' })
+    // One answer for "not yours": an open house never offered to the caller does not exist for it.
+    expect(
+      (await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, { token: other.token, body })).status,
+    ).toBe(404)
+    expect((await publish(t, other, oh.id)).status).toBe(404)
+    const cancel = { openHouseId: oh.id, openHouseCancelReason: 'Other', openHouseCanceledFlag: true }
+    expect(
+      (await t.call('POST', '/openhousemgmt/cancelOpenHouse', { token: other.token, body: cancel })).status,
+    ).toBe(404)
+    expect(
+      (await t.call('POST', `/openhousemgmt/cloneOpenHouse/${oh.id}`, { token: other.token })).status,
+    ).toBe(404)
+    // Offered to it, it may see the open house but still not change it.
+    await publish(t, listing, oh.id)
     expect(
       (await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, { token: other.token, body })).status,
     ).toBe(403)
-    expect((await publish(t, other, oh.id)).status).toBe(403)
-    const cancel = { openHouseId: oh.id, openHouseCancelReason: 'Other', openHouseCanceledFlag: true }
     expect(
       (await t.call('POST', '/openhousemgmt/cancelOpenHouse', { token: other.token, body: cancel })).status,
     ).toBe(403)
     expect(
-      (await t.call('POST', `/openhousemgmt/cloneOpenHouse/${oh.id}`, { token: other.token })).status,
-    ).toBe(403)
-    expect(
       (await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: other.token })).status,
-    ).toBe(404)
+    ).toBe(200)
 
     const edited = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
       token: listing.token,
@@ -330,32 +393,19 @@ describe('permissions of SPEC §6', () => {
     const otherFirm = await agent({ brokerFirmLicense: 'FIRM-OTHER' })
     const market = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
     await publish(t, listing, market.id, 'Market Center')
-    expect((await claim(market, otherFirm)).status).toBe(403)
+    expect((await claim(market, otherFirm)).status).toBe(404)
     const seen = await t.call('GET', `/openhousemgmt/getAvailableToHostOH/${sameFirm.agent.id}`, {
       token: sameFirm.token,
     })
     expect(seen.body.data.map((o: { id: number }) => o.id)).toContain(market.id)
 
-    const team = await t.db
-      .insertInto('reTeam')
-      .values({
-        reTeamName: 'Peach',
-        teamType: 'Real Estate Team',
-        reTeamLeadId: listing.agent.id,
-        createdByReAgentId: listing.agent.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
     const member = await agent({ brokerFirmLicense: 'FIRM-MC' })
-    await t.db
-      .insertInto('reTeamMember')
-      .values({ reTeamId: team.id, reAgentId: member.agent.id, addedByReAgentId: listing.agent.id })
-      .execute()
+    const teamId = await teamOf(listing, [member])
     const teamOh = await scheduleOpenHouse(t, listing, { publishLevel: 'Real Estate Team' })
     expect((await publish(t, listing, teamOh.id, 'Real Estate Team')).body.data.publishLevelId).toBe(
-      String(team.id),
+      String(teamId),
     )
-    expect((await claim(teamOh, sameFirm)).status).toBe(403)
+    expect((await claim(teamOh, sameFirm)).status).toBe(404)
     expect((await claim(teamOh, member)).status).toBe(200)
   })
 
@@ -525,9 +575,13 @@ describe('permissions of SPEC §6', () => {
     ).toBe(404)
   })
 
-  it('shows the public page no contact data', async () => {
+  it('shows the public page no contact data, and only while the open house is on show', async () => {
     const listing = await agent()
     const oh = await scheduleOpenHouse(t, listing)
+    expect((await t.call('GET', `/public/getOpenHouseDetails/${oh.id}`)).status).toBe(404)
+    expect((await t.call('GET', `/public/getREPropertyDetails/${oh.rePropertyId}`)).status).toBe(404)
+    await publish(t, listing, oh.id)
+    expect((await t.call('GET', `/public/getREPropertyDetails/${oh.rePropertyId}`)).status).toBe(200)
     const res = await t.call('GET', `/public/getOpenHouseDetails/${oh.id}`)
     expect(res.status).toBe(200)
     const text = JSON.stringify(res.body)

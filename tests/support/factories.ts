@@ -23,6 +23,8 @@ export interface AgentOverrides {
   role?: 'Real Estate Agent' | 'Team Lead' | 'Admin Team Member'
   brokerFirmLicense?: string
   licenseValid?: boolean
+  /** Firm membership; verified unless a test is about an agent still waiting for it. */
+  firmStatus?: 'pending' | 'verified' | 'declined'
 }
 
 /** A user with an agent profile and a signed-in session token. */
@@ -44,6 +46,7 @@ export async function makeAgent(db: Db, overrides: AgentOverrides = {}) {
       reAgentBrokerFirmLicense: overrides.brokerFirmLicense ?? 'FIRM-001',
       reAgentResidenceZipCode: '30004',
       reAgentRole: overrides.role ?? 'Real Estate Agent',
+      firmMembershipStatus: overrides.firmStatus ?? 'verified',
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -150,3 +153,10 @@ export const scheduleFields = (rePropertyId: number, overrides: Record<string, u
   autoCloneOpenHouseFlag: 'false',
   ...overrides,
 })
+
+/** The agent accepts its invitation to the team, as it would from the invitation mail. */
+export async function acceptTeam(t: Pick<TestApp, 'call'>, member: { token: string }, teamId: number) {
+  const res = await t.call('POST', `/reteammgmt/acceptTeamInvitation/${teamId}`, { token: member.token })
+  if (res.status !== 200) throw new Error(`accept: ${JSON.stringify(res.body)}`)
+  return res.body.data
+}

@@ -3,9 +3,11 @@ import type {
   BestTimeToContact,
   CancelReason,
   CurrentHouseStatus,
+  FirmMembershipStatus,
   HeardAboutThisOpenHouse,
   HomeBuyingTimeline,
   InventoryPropertyStatus,
+  InvitationStatus,
   OpenHouseFor,
   PhoneCountry,
   PlanFrequency,
@@ -102,6 +104,10 @@ export interface ReAgentTable {
   reAgentRole: AgentRole
   reAgentTeamId: Nullable<number>
   reAgentPartneredTeamId: Nullable<number>
+  /** pending until a verified Team Lead or Admin Team Member of the firm (or an operator) verifies it */
+  firmMembershipStatus: Defaulted<FirmMembershipStatus>
+  firmMembershipDecidedByReAgentId: Nullable<number>
+  firmMembershipDecidedAt: NullableTimestamp
   createdDate: Timestamp
   updatedDate: Timestamp
 }
@@ -119,6 +125,8 @@ export interface RePropertyTable {
   propertyLatitude: Nullable<number>
   propertyLongitude: Nullable<number>
   propertyType: PropertyType
+  /** who typed the address in; null for properties made before it was recorded */
+  createdByReAgentId: Nullable<number>
   createdDate: Timestamp
   updatedDate: Timestamp
 }
@@ -173,6 +181,8 @@ export interface OpenHouseTable {
   clonedFromOpenHouseId: Nullable<number>
   /** set on the copy auto-clone made; unique, so an open house is auto-cloned once */
   autoCloneOfOpenHouseId: Nullable<number>
+  /** the agent who scheduled it: the listing agent, or a Team Lead / Admin Team Member acting for it */
+  scheduledByReAgentId: number
   createdDate: Timestamp
   updatedDate: Timestamp
 }
@@ -215,6 +225,10 @@ export interface OpenHouseAttendeeTable {
   id: Id
   openHouseId: number
   prospectId: number
+  /** what the guest typed at this visit (the agent's prospect is never overwritten by it) */
+  guestDetails: ColumnType<JsonValue | null, JsonValue | null | undefined, JsonValue | null>
+  /** the guest agreed to share its contact details with the listing agent too */
+  listingAgentConsent: Defaulted<boolean>
   createdDate: Timestamp
   updatedDate: Timestamp
 }
@@ -287,6 +301,8 @@ export interface ReTeamMemberTable {
   reAgentId: number
   reAgentCurrentFlag: Defaulted<boolean>
   addedByReAgentId: Nullable<number>
+  invitationStatus: Defaulted<InvitationStatus>
+  respondedAt: NullableTimestamp
   createdDate: Timestamp
   updatedDate: Timestamp
 }
@@ -360,7 +376,16 @@ export interface MailTable {
   createdAt: Timestamp
 }
 
+/** A guest's capability to give feedback: the SHA-256 (hex) of the token it was given. */
+export interface GuestTokenTable {
+  tokenHash: string
+  prospectId: number
+  openHouseId: number
+  createdDate: Timestamp
+}
+
 export interface Database {
+  guestToken: GuestTokenTable
   porchlightUser: PorchlightUserTable
   session: SessionTable
   emailCode: EmailCodeTable

@@ -30,14 +30,20 @@ const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis is not answering')), ms)),
   ])
 
-export function createOutbox(db: Db, queues: Queues, redisReady: () => boolean, batchSize = 100): Outbox {
+/** With `queues` null (a command-line tool) rows only wait for a process that has queues to relay them. */
+export function createOutbox(
+  db: Db,
+  queues: Queues | null,
+  redisReady: () => boolean,
+  batchSize = 100,
+): Outbox {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let again = false
 
   async function relayOnce(): Promise<number> {
     // Without Redis there is nothing to relay to; rows wait and no transaction is held open.
-    if (!redisReady()) throw new Error('Redis is not answering')
+    if (!queues || !redisReady()) throw new Error('Redis is not answering')
     return inTransaction(db, async (trx) => {
       // skip locked: several relays (API processes, workers) share the work without blocking each other.
       const rows = await trx

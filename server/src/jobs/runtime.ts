@@ -12,6 +12,7 @@ import { createPricingRepo } from '../modules/pricing/repo.ts'
 import { createPricingService } from '../modules/pricing/service.ts'
 import { createPropertyRepo } from '../modules/properties/repo.ts'
 import { createPropertyService } from '../modules/properties/service.ts'
+import { createAccess } from '../policy/access.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
 import { createStatsNotifier } from '../realtime/stats.ts'
 import { createRedis } from '../redis.ts'
@@ -29,12 +30,13 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger) {
   const queues = createQueues(producerConnection, config.redis.prefix)
   const outbox = createOutbox(db, queues, () => producerConnection.status === 'ready', config.relay.batchSize)
   const mailer = createMailer(config)
-  const agents = createAgentService(createAgentRepo(db))
+  const access = createAccess(db)
+  const agents = createAgentService({ db, repo: createAgentRepo(db), access, outbox, config })
   const pricing = createPricingService(db, createPricingRepo(db))
   const inventory = createInventoryService(
     db,
     createInventoryRepo(db),
-    createPropertyService(createPropertyRepo(db)),
+    createPropertyService(createPropertyRepo(db), access),
   )
   const events = createRedisEmitter(emitterConnection, `${config.redis.prefix}:socket.io`)
   const openHouses = createOpenHouseService({
@@ -47,6 +49,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger) {
     pricing,
     inventory,
     events,
+    access,
   })
   const processors: Processors = {
     mail: { send: createMailProcessor(db, mailer) },

@@ -120,6 +120,32 @@ export const mailTemplates = {
     ])
   },
 
+  firmMembershipDecided(
+    to: string,
+    r: { firstName: string; firm: string; approved: boolean; by: string; link: string },
+  ): MailContent {
+    return r.approved
+      ? layout(to, `You are a verified member of ${r.firm}`, [
+          `Hi ${r.firstName}, ${r.by} verified your membership of ${r.firm} on Porchlight.`,
+          `You now see your firm's Market Center offers and can join its teams: ${r.link}`,
+        ])
+      : layout(to, `Your membership of ${r.firm} was not verified`, [
+          `Hi ${r.firstName}, ${r.by} declined your request to be a member of ${r.firm} on Porchlight.`,
+          'Everything of your own keeps working. If this is a mistake, please talk to your Team Lead.',
+        ])
+  },
+
+  teamMembershipInvitation(
+    to: string,
+    r: { firstName: string; team: string; teamType: string; lead: string; link: string },
+  ): MailContent {
+    return layout(to, `${r.lead} invites you to ${r.team}`, [
+      `Hi ${r.firstName}, ${r.lead} invites you to join ${r.team} (${r.teamType}) on Porchlight.`,
+      `As a member you get the team's open houses to host, and ${r.lead} may schedule open houses for you. Accept or decline here: ${r.link}`,
+      'Nothing changes until you accept.',
+    ])
+  },
+
   guestThankYou(
     to: string,
     r: { firstName: string; address: string; when: string; agent: string },

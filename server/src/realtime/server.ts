@@ -4,9 +4,6 @@ import { createAdapter } from '@socket.io/redis-adapter'
 import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { z } from 'zod'
-import type { AgentRepo } from '../modules/agents/repo.ts'
-import type { SessionService } from '../modules/auth/sessions.ts'
-import type { OpenHouseRepo } from '../modules/open-houses/repo.ts'
 import { type EventSink, envelope } from './events.ts'
 
 interface SocketData {
@@ -17,10 +14,21 @@ interface SocketData {
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
 
+/**
+ * The socket layer asks the one policy through these (the composition root wires them); it reads no
+ * table itself.
+ */
+export interface SocketAuthority {
+  /** A session token's agent and the rooms the policy lets it join; null for an unknown session. */
+  agent(token: string): Promise<{ userId: number; agentId?: number; rooms: string[] } | null>
+  /** Whether a guest page may listen to this open house's public room (it is on show). */
+  guest(openHouseId: number): Promise<boolean>
+  /** Whether the agent may watch the open house's private room (listing, scheduler, host). */
+  watch(agentId: number, openHouseId: number): Promise<boolean>
+}
+
 export interface RealtimeDeps {
-  sessions: SessionService
-  agents: AgentRepo
-  openHouses: OpenHouseRepo
+  authority: SocketAuthority
   redis: { pub: Redis; sub: Redis; key: string }
   corsOrigin: string
 }
@@ -45,26 +53,16 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Even
     if (!auth.success) return next(new Error('SESSION_EXPIRED'))
     try {
       if ('token' in auth.data) {
-        const session = await deps.sessions.validate(auth.data.token)
-        if (!session) return next(new Error('SESSION_EXPIRED'))
-        socket.data.userId = session.userId
-        const agent = await deps.agents.findByUserId(session.userId)
-        if (agent) {
-          socket.data.agentId = agent.id
-          const teamIds = await deps.agents.teamIds(agent.id)
-          await socket.join([
-            rooms.agent(agent.id),
-            rooms.marketAll,
-            ...(agent.reAgentBrokerFirmLicense ? [rooms.marketFirm(agent.reAgentBrokerFirmLicense)] : []),
-            ...teamIds.map(rooms.team),
-          ])
-        }
+        const agent = await deps.authority.agent(auth.data.token)
+        if (!agent) return next(new Error('SESSION_EXPIRED'))
+        socket.data.userId = agent.userId
+        socket.data.agentId = agent.agentId
+        if (agent.rooms.length) await socket.join(agent.rooms)
         return next()
       }
-      const openHouse = await deps.openHouses.participants(auth.data.openHouseId)
-      if (!openHouse) return next(new Error('NOT_FOUND'))
-      socket.data.guestOpenHouseId = openHouse.id
-      await socket.join(rooms.openHousePublic(openHouse.id))
+      if (!(await deps.authority.guest(auth.data.openHouseId))) return next(new Error('NOT_FOUND'))
+      socket.data.guestOpenHouseId = auth.data.openHouseId
+      await socket.join(rooms.openHousePublic(auth.data.openHouseId))
       return next()
     } catch {
       return next(new Error('UNAVAILABLE'))
@@ -93,13 +91,16 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Even
       const parsed = WatchPayload.safeParse(payload)
       if (!parsed.success) return ack({ ok: false, error: { code: 'BAD_REQUEST' } })
       const agentId = socket.data.agentId
-      const openHouse = agentId ? await deps.openHouses.participants(parsed.data.openHouseId) : undefined
-      if (!agentId || !openHouse) return ack({ ok: false, error: { code: 'FORBIDDEN' } })
-      if (openHouse.listingReAgentId !== agentId && openHouse.hostingReAgentId !== agentId) {
-        return ack({ ok: false, error: { code: 'FORBIDDEN' } })
+      try {
+        if (!agentId || !(await deps.authority.watch(agentId, parsed.data.openHouseId))) {
+          return ack({ ok: false, error: { code: 'FORBIDDEN' } })
+        }
+        await socket.join(rooms.openHouse(parsed.data.openHouseId))
+        ack({ ok: true })
+      } catch {
+        // A socket handler never throws: the database away answers like a refusal the page can retry.
+        ack({ ok: false, error: { code: 'FORBIDDEN' } })
       }
-      await socket.join(rooms.openHouse(openHouse.id))
-      ack({ ok: true })
     })
     socket.on('unwatch', (payload) => {
       const parsed = WatchPayload.safeParse(payload)

@@ -12,7 +12,11 @@ export function createStatsNotifier(db: Db, sink: EventSink) {
     if (agentIds.length === 0) return []
     const rows = await db
       .selectFrom('reTeam')
-      .leftJoin('reTeamMember', 'reTeamMember.reTeamId', 'reTeam.id')
+      .leftJoin('reTeamMember', (j) =>
+        j
+          .onRef('reTeamMember.reTeamId', '=', 'reTeam.id')
+          .on('reTeamMember.invitationStatus', '=', 'accepted'),
+      )
       .select('reTeam.id')
       .where((eb) =>
         eb.or([

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AgentRole, LicensedState, PhoneCountry } from '../enums.ts'
+import { FIRM_MEMBERSHIP_STATUSES } from '../rules/policy.ts'
 import { Email, Flag, Id, IsoDate, OptionalText, RequiredText, whenValid } from './common.ts'
 
 export const MINIMUM_AGENT_AGE = 18
@@ -134,7 +135,32 @@ export const Agent = z.object({
   reAgentRole: z.string(),
   reAgentTeamId: z.number().int().nullable(),
   reAgentPartneredTeamId: z.number().int().nullable(),
+  /** pending until a verified Team Lead or Admin Team Member of the firm (or an operator) verifies it */
+  firmMembershipStatus: z.enum(FIRM_MEMBERSHIP_STATUSES),
   createdDate: z.string(),
   updatedDate: z.string(),
 })
 export type Agent = z.infer<typeof Agent>
+
+/**
+ * Another agent as the caller may see it: names for verified colleagues of the firm, contact data only
+ * for accepted teammates; never license numbers or birth dates.
+ */
+export const FirmMember = z.object({
+  id: z.number().int(),
+  reAgentFirstName: z.string(),
+  reAgentMiddleName: z.string().nullable(),
+  reAgentLastName: z.string(),
+  reAgentRole: z.string(),
+  reAgentBrokerFirmName: z.string(),
+  reAgentBrokerFirmLicense: z.string(),
+  reAgentLicenseValidityFlag: z.boolean(),
+  firmMembershipStatus: z.enum(FIRM_MEMBERSHIP_STATUSES),
+  reAgentEmailId: z.string().nullable(),
+  reAgentPhoneNumber: z.string().nullable(),
+  /** An accepted teammate of the caller. */
+  teammate: z.boolean(),
+  /** The caller may schedule open houses for this agent (Team Lead / Admin Team Member of its team). */
+  mayScheduleFor: z.boolean(),
+})
+export type FirmMember = z.infer<typeof FirmMember>

@@ -29,6 +29,10 @@ export const FEEDBACK_TEXT_LIMIT = 2000
 export const SaveFeedbackBody = z.object({
   openHouseId: Id,
   prospectId: Id,
+  /** The capability the guest sign-in answered; feedback is refused without it. */
+  guestToken: z.string({ error: 'guestToken is required' }).regex(/^[\w-]{20,100}$/, {
+    error: 'guestToken is not valid',
+  }),
   /** Ignored: the open house's hosting agent is recorded. */
   hostingREAgentId: Id.nullish(),
   feedbackText: OptionalText(FEEDBACK_TEXT_LIMIT),

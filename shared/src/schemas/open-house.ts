@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CancelReason, FLEXI_DATE, OpenHouseFor, PublishLevel, ScheduleTime, TimeSlot } from '../enums.ts'
 import { Email, Flag, Id, IsoDate, OptionalText, whenValid } from './common.ts'
+import { OPEN_HOUSE_PERMISSIONS } from '../rules/policy.ts'
 import { Property } from './property.ts'
 
 export const INSTRUCTIONS_LIMIT = 200
@@ -145,6 +146,8 @@ export const OpenHouse = z.object({
   rePropertyId: z.number().int(),
   listingREAgentId: z.number().int(),
   hostingREAgentId: z.number().int().nullable(),
+  /** The listing agent, or the Team Lead / Admin Team Member who scheduled it for the listing agent. */
+  scheduledByREAgentId: z.number().int(),
   openHouseFor: z.string(),
   mlsId: z.string().nullable(),
   listingURL: z.string().nullable(),
@@ -179,7 +182,10 @@ export const OpenHouseDetails = OpenHouse.extend({
   reProperty: Property,
   listingREAgentName: z.string(),
   hostingREAgentName: z.string().nullable(),
+  scheduledByREAgentName: z.string(),
   status: z.enum(OPEN_HOUSE_STATUSES),
+  /** What the caller may do with it (shared/src/rules/policy.ts): the web shows exactly these buttons. */
+  permissions: z.array(z.enum(OPEN_HOUSE_PERMISSIONS)),
 })
 export type OpenHouseDetails = z.infer<typeof OpenHouseDetails>
 

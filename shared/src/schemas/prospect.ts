@@ -98,6 +98,8 @@ export const GuestSignInBody = z
     emailConsent: Flag.default(false),
     smsConsent: Flag.default(false),
     consentText: OptionalText(2000),
+    /** A second, separate consent: share the details with the listing agent too (when another hosts). */
+    listingAgentConsent: Flag.default(false),
   })
   .superRefine(
     (b, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INVITATION_STATUSES } from '../rules/policy.ts'
 import { TEAM_TYPES, TeamType } from '../enums.ts'
 import { Flag, Id, RequiredText } from './common.ts'
 
@@ -44,6 +45,8 @@ export const Team = z.object({
   reCoTeamLeadId: z.number().int().nullable(),
   createdByREAgentId: z.number().int(),
   reTeamActiveFlag: z.boolean(),
+  /** The caller's own invitation to this team, when it is a member rather than its lead or co-lead. */
+  invitationStatus: z.enum(INVITATION_STATUSES).nullable().optional(),
   createdDate: z.string(),
   updatedDate: z.string(),
 })
@@ -87,20 +90,23 @@ export const TeamMember = z.object({
   reAgentId: z.number().int(),
   reAgentCurrentFlag: z.boolean(),
   addedByREAgentId: z.number().int().nullable(),
+  /** A member counts once it accepted the invitation (the card reads "Invited" until then). */
+  invitationStatus: z.enum(INVITATION_STATUSES),
   createdDate: z.string(),
   updatedDate: z.string(),
 })
 export type TeamMember = z.infer<typeof TeamMember>
 
-/** A member card: name, phone and email (SPEC §2). */
+/** A member card: name, phone and email (SPEC §2); contact data once the member accepted. */
 export const TeamMemberWithSupportingDetails = z.object({
   reTeamMemberId: z.number().int(),
+  invitationStatus: z.enum(INVITATION_STATUSES),
   realEstateAgent: z.object({
     id: z.number().int(),
     reAgentFirstName: z.string(),
     reAgentLastName: z.string(),
-    reAgentPhoneNumber: z.string(),
-    reAgentEmailId: z.string(),
+    reAgentPhoneNumber: z.string().nullable(),
+    reAgentEmailId: z.string().nullable(),
   }),
 })
 export type TeamMemberWithSupportingDetails = z.infer<typeof TeamMemberWithSupportingDetails>

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely'
+import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { ReAgentTable } from '../../db/types.ts'
@@ -13,11 +13,12 @@ export function createAgentRepo(db: Db) {
       return trx.selectFrom('reAgent').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
-    listByFirmLicense(license: string) {
-      return db
-        .selectFrom('reAgent')
-        .selectAll()
-        .where('reAgentBrokerFirmLicense', '=', license)
+    /** The firm's verified members; with `requests`, also who asks to join (pending) or was declined. */
+    listByFirmLicense(license: string, requests: boolean) {
+      let q = db.selectFrom('reAgent').selectAll().where('reAgentBrokerFirmLicense', '=', license)
+      if (!requests) q = q.where('firmMembershipStatus', '=', 'verified')
+      return q
+        .orderBy(sql`firm_membership_status = 'pending'`, 'desc')
         .orderBy('reAgentLastName')
         .orderBy('reAgentFirstName')
         .execute()
@@ -45,23 +46,35 @@ export function createAgentRepo(db: Db) {
         .executeTakeFirstOrThrow()
     },
 
-    /** Teams the agent leads, co-leads or belongs to. */
-    async teamIds(agentId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('reTeam')
-        .select('reTeam.id')
-        .leftJoin('reTeamMember', (j) =>
-          j.onRef('reTeamMember.reTeamId', '=', 'reTeam.id').on('reTeamMember.reAgentId', '=', agentId),
-        )
-        .where((eb) =>
-          eb.or([
-            eb('reTeam.reTeamLeadId', '=', agentId),
-            eb('reTeam.reCoTeamLeadId', '=', agentId),
-            eb('reTeamMember.id', 'is not', null),
-          ]),
-        )
-        .execute()
-      return [...new Set(rows.map((r) => r.id))]
+    /** Sets the decision only while the agent still claims that firm license. */
+    setFirmMembership(
+      id: number,
+      license: string,
+      status: 'verified' | 'declined',
+      by: number | null,
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .updateTable('reAgent')
+        .set({
+          firmMembershipStatus: status,
+          firmMembershipDecidedByReAgentId: by,
+          firmMembershipDecidedAt: new Date(),
+          updatedDate: new Date(),
+        })
+        .where('id', '=', id)
+        .where('reAgentBrokerFirmLicense', '=', license)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    findByFirmAndEmail(license: string, email: string) {
+      return db
+        .selectFrom('reAgent')
+        .selectAll()
+        .where('reAgentBrokerFirmLicense', '=', license)
+        .where((eb) => eb(eb.fn('lower', ['reAgentEmailId']), '=', email.toLowerCase()))
+        .executeTakeFirst()
     },
   }
 }

@@ -1,4 +1,4 @@
-import { Agent, CreateAgentBody, UpdateAgentBody } from '@porchlight/shared'
+import { Agent, CreateAgentBody, FirmMember, UpdateAgentBody } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf, userOf } from '../auth/plugin.ts'
@@ -38,7 +38,12 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reagentmgmt/getREAgentDetails/:reAgentId',
     {
-      schema: { tags: ['agents'], security, params: AgentIdParams, response: { 200: data(Agent) } },
+      schema: {
+        tags: ['agents'],
+        security,
+        params: AgentIdParams,
+        response: { 200: data(z.union([Agent, FirmMember])) },
+      },
       preHandler: app.requireUser,
     },
     async (req) => {
@@ -54,10 +59,27 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agents'],
         security,
         params: z.object({ license: z.string().min(1).max(40) }),
-        response: { 200: data(z.array(Agent)) },
+        response: { 200: data(z.array(FirmMember)) },
       },
       preHandler: app.requireAgent,
     },
     async (req) => ({ data: await agents.listByFirm(agentOf(req), req.params.license) }),
   )
+
+  // The "Firm members" section: a verified Team Lead or Admin Team Member decides who joins its firm.
+  for (const [path, approve] of [
+    ['approveFirmMember', true],
+    ['declineFirmMember', false],
+  ] as const) {
+    app.post(
+      `/reagentmgmt/${path}/:reAgentId`,
+      {
+        schema: { tags: ['agents'], security, params: AgentIdParams, response: { 200: data(Agent) } },
+        preHandler: app.requireLicensedAgent,
+      },
+      async (req) => ({
+        data: await agents.decideFirmMember(agentOf(req), req.params.reAgentId, approve),
+      }),
+    )
+  }
 }

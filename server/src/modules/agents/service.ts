@@ -1,9 +1,26 @@
-import { type Agent, type CreateAgentBody, messages, type UpdateAgentBody } from '@porchlight/shared'
+import {
+  type Actor,
+  type Agent,
+  agentView,
+  type CreateAgentBody,
+  type FirmMember,
+  mayDecideFirmMembership,
+  mayReadRoster,
+  maySchedulerFor,
+  messages,
+  rooms,
+  type UpdateAgentBody,
+} from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import type { Trx } from '../../db/transaction.ts'
+import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
+import { type Access, toAgentFacts } from '../../policy/access.ts'
+import type { SocketRooms } from '../teams/service.ts'
 import type { AgentRepo, AgentRow } from './repo.ts'
 
 type CreateAgent = z.output<typeof CreateAgentBody>
@@ -17,13 +34,83 @@ export function toAgent(row: AgentRow): Agent {
   }
 }
 
-export function createAgentService(repo: AgentRepo) {
+/** Another agent as `viewer` may see it (policy agentView); undefined when it does not exist for it. */
+function toFirmMember(
+  row: AgentRow,
+  viewer: Actor,
+  view = agentView(viewer, toAgentFacts(row)),
+): FirmMember | undefined {
+  if (!view) return undefined
+  const contact = view !== 'name'
+  return {
+    id: row.id,
+    reAgentFirstName: row.reAgentFirstName,
+    reAgentMiddleName: row.reAgentMiddleName,
+    reAgentLastName: row.reAgentLastName,
+    reAgentRole: row.reAgentRole,
+    reAgentBrokerFirmName: row.reAgentBrokerFirmName,
+    reAgentBrokerFirmLicense: row.reAgentBrokerFirmLicense,
+    reAgentLicenseValidityFlag: row.reAgentLicenseValidityFlag,
+    firmMembershipStatus: row.firmMembershipStatus,
+    reAgentEmailId: contact ? row.reAgentEmailId : null,
+    reAgentPhoneNumber: contact ? row.reAgentPhoneNumber : null,
+    teammate: viewer.teammateIds.includes(row.id),
+    mayScheduleFor: maySchedulerFor(viewer, row.id),
+  }
+}
+
+export interface AgentDeps {
+  db: Db
+  repo: AgentRepo
+  access: Access
+  outbox: Outbox
+  config: { publicUrl: string }
+  sockets?: SocketRooms
+}
+
+export function createAgentService(d: AgentDeps) {
+  const { repo } = d
+
+  /** Verifies or declines `target`'s membership of its firm, tells it by mail, and moves its sockets. */
+  async function decide(
+    target: AgentRow,
+    status: 'verified' | 'declined',
+    by: { id: number | null; name: string },
+  ): Promise<Agent> {
+    const row = await inTransaction(d.db, async (trx) => {
+      const updated = await repo.setFirmMembership(
+        target.id,
+        target.reAgentBrokerFirmLicense,
+        status,
+        by.id,
+        trx,
+      )
+      if (!updated) throw new NotFoundError()
+      await queueMail(
+        trx,
+        d.outbox,
+        mailTemplates.firmMembershipDecided(updated.reAgentEmailId, {
+          firstName: updated.reAgentFirstName,
+          firm: updated.reAgentBrokerFirmName,
+          approved: status === 'verified',
+          by: by.name,
+          link: `${d.config.publicUrl}/openhouses?activeSection=searchOH`,
+        }),
+      )
+      const sockets = d.sockets
+      if (sockets) {
+        const room = rooms.marketFirm(updated.reAgentBrokerFirmLicense)
+        onCommit(trx, () => sockets[status === 'verified' ? 'join' : 'leave'](rooms.agent(updated.id), room))
+      }
+      return updated
+    })
+    return toAgent(row)
+  }
+
   return {
     async findByUserId(userId: number): Promise<AgentRow | undefined> {
       return repo.findByUserId(userId)
     },
-
-    teamIds: repo.teamIds,
 
     findById(id: number, trx?: Db | Trx): Promise<AgentRow | undefined> {
       return repo.getById(id, trx)
@@ -68,21 +155,59 @@ export function createAgentService(repo: AgentRepo) {
       )
     },
 
-    /** An agent sees itself and agents of its own broker firm; others do not exist for it. */
-    async get(caller: AgentRow | undefined, userId: number, agentId: number): Promise<Agent> {
+    /**
+     * Itself in full; another agent as the policy lets the caller see it (names for verified colleagues,
+     * contact data for accepted teammates); anyone else does not exist for the caller.
+     */
+    async get(caller: AgentRow | undefined, userId: number, agentId: number): Promise<Agent | FirmMember> {
       const agent = await repo.getById(agentId)
-      const visible =
-        agent &&
-        (agent.porchlightUserId === userId ||
-          (caller && caller.reAgentBrokerFirmLicense === agent.reAgentBrokerFirmLicense))
-      if (!agent || !visible) throw new NotFoundError()
-      return toAgent(agent)
+      if (agent && agent.porchlightUserId === userId) return toAgent(agent)
+      const seen = agent && caller ? toFirmMember(agent, await d.access.actor(caller)) : undefined
+      if (!seen) throw new NotFoundError()
+      return seen
     },
 
-    async listByFirm(caller: AgentRow, license: string): Promise<Agent[]> {
-      if (caller.reAgentBrokerFirmLicense !== license)
-        throw new ForbiddenError('Only agents of this firm may list it')
-      return (await repo.listByFirmLicense(license)).map(toAgent)
+    /**
+     * The firm's roster, for its verified members: verified colleagues by name (teammates with contact
+     * data). A verified Team Lead or Admin Team Member also sees who asks to join, to approve or decline.
+     */
+    async listByFirm(caller: AgentRow, license: string): Promise<FirmMember[]> {
+      const viewer = await d.access.actor(caller)
+      if (!mayReadRoster(viewer, license)) throw new ForbiddenError(messages.firmNotVerified)
+      const deciding = mayDecideFirmMembership(viewer)
+      const rows = await repo.listByFirmLicense(license, deciding)
+      return rows.flatMap((row) => {
+        if (row.id === caller.id) return []
+        // A request to join, by name, for those who decide on it.
+        const view = row.firmMembershipStatus === 'verified' ? undefined : deciding ? 'name' : null
+        return toFirmMember(row, viewer, view) ?? []
+      })
+    },
+
+    /** A verified Team Lead or Admin Team Member of the same firm license approves or declines. */
+    async decideFirmMember(caller: AgentRow, agentId: number, approve: boolean): Promise<Agent> {
+      const target = await repo.getById(agentId)
+      const viewer = await d.access.actor(caller)
+      if (!target || target.reAgentBrokerFirmLicense !== caller.reAgentBrokerFirmLicense)
+        throw new NotFoundError()
+      if (!mayDecideFirmMembership(viewer, toAgentFacts(target))) {
+        throw new ForbiddenError('Only a verified Team Lead or Admin Team Member of this firm may decide')
+      }
+      return decide(target, approve ? 'verified' : 'declined', {
+        id: caller.id,
+        name: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
+      })
+    },
+
+    /** An operator verifies an agent (a firm's first member), from the admin route or the command line. */
+    async verifyByOperator(agentId: number): Promise<Agent> {
+      const target = await repo.getById(agentId)
+      if (!target) throw new NotFoundError()
+      return decide(target, 'verified', { id: null, name: 'The Porchlight team' })
+    },
+
+    async findByFirmAndEmail(license: string, email: string): Promise<AgentRow | undefined> {
+      return repo.findByFirmAndEmail(license, email)
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
+import type { JsonValue } from '../../db/types.ts'
 
 export function createAttendeeRepo(db: Db) {
   return {
@@ -49,10 +50,20 @@ export function createAttendeeRepo(db: Db) {
     },
 
     /** One row per prospect and open house: a repeat inserts nothing and answers undefined. */
-    insert(openHouseId: number, prospectId: number, trx: Db | Trx = db) {
+    insert(
+      openHouseId: number,
+      prospectId: number,
+      visit: { guestDetails: JsonValue; listingAgentConsent: boolean } | undefined,
+      trx: Db | Trx = db,
+    ) {
       return trx
         .insertInto('openHouseAttendee')
-        .values({ openHouseId, prospectId })
+        .values({
+          openHouseId,
+          prospectId,
+          guestDetails: visit ? JSON.stringify(visit.guestDetails) : null,
+          listingAgentConsent: visit?.listingAgentConsent ?? false,
+        })
         .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
         .returning(['id', 'createdDate'])
         .executeTakeFirst()

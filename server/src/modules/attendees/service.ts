@@ -9,7 +9,9 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import { ConflictError, NotFoundError } from '../../errors.ts'
+import type { JsonValue } from '../../db/types.ts'
+import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AgentRow } from '../agents/repo.ts'
@@ -37,6 +39,13 @@ export interface AttendeeDeps {
   stats: StatsNotifier
   repo: AttendeeRepo
   events: EventSink
+  access: Access
+}
+
+/** A guest's own visit: what it typed, and whether it agreed to share its details with the listing agent. */
+export interface Visit {
+  guestDetails: JsonValue
+  listingAgentConsent: boolean
 }
 
 /** Who attended which open house; the one place that records an attendee and announces it. */
@@ -49,16 +58,10 @@ export function createAttendeeService(d: AttendeeDeps) {
     return row
   }
 
-  const involves = (oh: OpenHouseRef, agentId: number) =>
-    oh.listingReAgentId === agentId || oh.hostingReAgentId === agentId
-
   /** SPEC §6: only the hosting agent manages attendees, and not on a canceled open house. */
   async function hostedBy(caller: AgentRow, openHouseId: number, trx?: Db | Trx): Promise<OpenHouseRef> {
+    await d.access.openHouse(caller, 'manageAttendees', openHouseId, trx)
     const oh = await openHouse(openHouseId, trx)
-    if (oh.hostingReAgentId !== caller.id) {
-      if (!involves(oh, caller.id)) throw new NotFoundError()
-      throw new ForbiddenError('Only the hosting agent may add attendees')
-    }
     if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
     return oh
   }
@@ -68,8 +71,8 @@ export function createAttendeeService(d: AttendeeDeps) {
    * announced once the transaction commits: to the host's board and the guest pages (first name and
    * last initial only), and a stats change to the listing and hosting agents.
    */
-  async function record(trx: Trx, oh: OpenHouseRef, visitor: VisitorRef) {
-    const row = await repo.insert(oh.id, visitor.id, trx)
+  async function record(trx: Trx, oh: OpenHouseRef, visitor: VisitorRef, visit?: Visit) {
+    const row = await repo.insert(oh.id, visitor.id, visit, trx)
     if (!row) return { created: false as const }
     const name = publicVisitorName(visitor.prospectFirstName, visitor.prospectLastName)
     emitAfterCommit(
@@ -104,23 +107,27 @@ export function createAttendeeService(d: AttendeeDeps) {
     record,
     mailContext,
 
-    /** The listing or hosting agent; others may not know the open house exists. */
+    /** The listing agent, its scheduler or the host; others may not know the open house exists. */
     async involving(caller: AgentRow, openHouseId: number, message?: string): Promise<OpenHouseRef> {
-      const oh = await openHouse(openHouseId, undefined, message)
-      if (!involves(oh, caller.id)) throw new NotFoundError(message)
-      return oh
+      try {
+        await d.access.openHouse(caller, 'viewAttendees', openHouseId)
+      } catch (err) {
+        if (message && err instanceof NotFoundError) throw new NotFoundError(message)
+        throw err
+      }
+      return openHouse(openHouseId, undefined, message)
     },
 
     isAttendee(openHouseId: number, prospectId: number, trx?: Db | Trx): Promise<boolean> {
       return repo.exists(openHouseId, prospectId, trx)
     },
 
-    /** AddAttendee: the host adds its own or the listing agent's prospect; a repeat is a conflict. */
+    /** AddAttendee: the host adds one of its own prospects; a repeat is a conflict. */
     async add(caller: AgentRow, body: AddBody): Promise<{ id: number }> {
       return inTransaction(d.db, async (trx) => {
         const oh = await hostedBy(caller, body.openHouseId, trx)
         const prospect = await repo.prospect(body.prospectId, trx)
-        if (!prospect || !involves(oh, prospect.createdByReAgentId)) throw new NotFoundError()
+        if (!prospect || prospect.createdByReAgentId !== caller.id) throw new NotFoundError()
         const added = await record(trx, oh, prospect)
         if (!added.created) throw new ConflictError('ALREADY_ATTENDEE', messages.addAttendeeFailed)
         return { id: added.id }

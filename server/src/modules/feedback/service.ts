@@ -16,6 +16,7 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { Access } from '../../policy/access.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
 import type { FeedbackRepo, FeedbackRow } from './repo.ts'
@@ -45,18 +46,22 @@ export interface FeedbackDeps {
   repo: FeedbackRepo
   attendees: AttendeeService
   events: EventSink
+  access: Access
 }
 
 export function createFeedbackService(d: FeedbackDeps) {
   const { repo, attendees } = d
 
-  /** A visitor gives feedback on an open house it signed in at; the web shows SPEC's one failure text. */
+  /**
+   * A visitor gives feedback on an open house it signed in at, proven by the guest token its sign-in
+   * answered (never by ids alone); the web shows SPEC's one failure text.
+   */
   async function attendedOpenHouse(body: Body) {
-    const oh = await attendees.openHouse(body.openHouseId, undefined, messages.feedbackSaveFailed)
-    if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
-    if (!(await attendees.isAttendee(oh.id, body.prospectId))) {
+    if (!(await d.access.guestTokenFits(body.guestToken, body.prospectId, body.openHouseId))) {
       throw new NotFoundError(messages.feedbackSaveFailed)
     }
+    const oh = await attendees.openHouse(body.openHouseId, undefined, messages.feedbackSaveFailed)
+    if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
     return oh
   }
 

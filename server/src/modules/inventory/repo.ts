@@ -21,6 +21,15 @@ export function createInventoryRepo(db: Db) {
         .where('reInventoryPropertyDeleteFlag', '=', false)
         .executeTakeFirst()
     },
+    /** Live inventory items that hold the property, whoever owns them. */
+    holders(propertyId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('reInventory')
+        .select(['id', 'owningReAgentId'])
+        .where('rePropertyId', '=', propertyId)
+        .where('reInventoryPropertyDeleteFlag', '=', false)
+        .execute()
+    },
     listByOwner(agentId: number) {
       return db
         .selectFrom('reInventory')

@@ -7,8 +7,8 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import { inTransaction, type Trx } from '../../db/transaction.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import type { PropertyService } from '../properties/service.ts'
 import type { InventoryRepo, InventoryRow } from './repo.ts'
 
@@ -29,7 +29,8 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
   async function owned(agentId: number, id: number): Promise<InventoryRow> {
     const row = await repo.getById(id)
     if (!row) throw new NotFoundError()
-    if (row.owningReAgentId !== agentId) throw new ForbiddenError('Only the inventory owner may do this')
+    // One answer for "not yours": another agent's item does not exist for the caller.
+    if (row.owningReAgentId !== agentId) throw new NotFoundError()
     return row
   }
 
@@ -41,7 +42,7 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
     async create(agentId: number, body: z.output<typeof SaveInventoryBody>): Promise<InventoryItem> {
       if (body.owningREAgentId !== agentId) throw new ForbiddenError('You can only add to your own inventory')
       const row = await inTransaction(db, async (trx) => {
-        const property = await properties.create(body.rePropertyDTO, trx)
+        const property = await properties.create(agentId, body.rePropertyDTO, trx)
         return repo.create(
           {
             owningReAgentId: agentId,
@@ -82,6 +83,36 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
 
     async ownedItem(agentId: number, id: number): Promise<InventoryRow> {
       return owned(agentId, id)
+    },
+
+    /**
+     * The listing agent's inventory item a new open house is for. A property the scheduler has just
+     * typed in (SPEC §2 "a property added for scheduling"), in nobody's inventory yet, joins the listing
+     * agent's inventory; any other property is refused, whoever owns it.
+     */
+    async itemForSchedule(
+      schedulerId: number,
+      listingId: number,
+      propertyId: number,
+      inventoryId: number | null,
+      trx: Trx,
+    ): Promise<number> {
+      const refuse = () =>
+        new ValidationError([{ field: 'rePropertyId', message: messages.propertyNotInInventory }])
+      if (inventoryId !== null) {
+        const item = await repo.getById(inventoryId, trx)
+        if (!item || item.owningReAgentId !== listingId || item.rePropertyId !== propertyId) throw refuse()
+        return item.id
+      }
+      const held = await repo.holders(propertyId, trx)
+      const own = held.find((h) => h.owningReAgentId === listingId)
+      if (own) return own.id
+      if (held.length > 0 || !(await properties.createdBy(propertyId, schedulerId, trx))) throw refuse()
+      const item = await repo.create(
+        { owningReAgentId: listingId, rePropertyId: propertyId, reInventoryPropertyStatus: PROPERTY_CREATED },
+        trx,
+      )
+      return item.id
     },
   }
 }

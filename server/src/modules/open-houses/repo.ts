@@ -1,27 +1,23 @@
-import { TEAM_PUBLISH_LEVELS } from '@porchlight/shared'
+import { type Actor, TEAM_PUBLISH_LEVELS } from '@porchlight/shared'
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, OpenHouseTable } from '../../db/types.ts'
 
-export interface Viewer {
-  id: number
-  firmLicense: string
-  teamIds: number[]
-}
-
 type Eb = ExpressionBuilder<Database, 'openHouse'>
 
-/** Who may see and claim an offered open house (SPEC §6 publish levels). */
-export function eligibleFor(eb: Eb, viewer: Viewer) {
-  const levels = [
-    eb('openHouse.publishLevel', '=', 'Open To All'),
-    eb.and([
-      eb('openHouse.publishLevel', '=', 'Market Center'),
-      eb('openHouse.publishLevelId', '=', viewer.firmLicense),
-    ]),
-  ]
+/** The policy's levelReaches (shared/src/rules/policy.ts) as SQL, for lists and the claim statement. */
+export function eligibleFor(eb: Eb, viewer: Actor) {
+  const levels = [eb('openHouse.publishLevel', '=', 'Open To All')]
+  if (viewer.firmVerified) {
+    levels.push(
+      eb.and([
+        eb('openHouse.publishLevel', '=', 'Market Center'),
+        eb('openHouse.publishLevelId', '=', viewer.firmLicense),
+      ]),
+    )
+  }
   if (viewer.teamIds.length > 0) {
     levels.push(
       eb.and([
@@ -47,7 +43,24 @@ function onOffer(eb: Eb) {
   ])
 }
 
-const fullName = (alias: 'la' | 'ha') =>
+/** Open houses the agent lists or hosts, or scheduled for an agent it still acts for. */
+function mine(eb: Eb, viewer: Actor) {
+  const ways = [
+    eb('openHouse.listingReAgentId', '=', viewer.id),
+    eb('openHouse.hostingReAgentId', '=', viewer.id),
+  ]
+  if (viewer.actsForIds.length > 0) {
+    ways.push(
+      eb.and([
+        eb('openHouse.scheduledByReAgentId', '=', viewer.id),
+        eb('openHouse.listingReAgentId', 'in', [...viewer.actsForIds]),
+      ]),
+    )
+  }
+  return eb.or(ways)
+}
+
+const fullName = (alias: 'la' | 'ha' | 'sa') =>
   sql<string>`${sql.ref(`${alias}.re_agent_first_name`)} || ' ' || ${sql.ref(`${alias}.re_agent_last_name`)}`
 
 export function createOpenHouseRepo(db: Db) {
@@ -56,9 +69,11 @@ export function createOpenHouseRepo(db: Db) {
       .selectFrom('openHouse')
       .innerJoin('reAgent as la', 'la.id', 'openHouse.listingReAgentId')
       .leftJoin('reAgent as ha', 'ha.id', 'openHouse.hostingReAgentId')
+      .innerJoin('reAgent as sa', 'sa.id', 'openHouse.scheduledByReAgentId')
       .selectAll('openHouse')
       .select((eb) => [
         fullName('la').as('listingName'),
+        fullName('sa').as('schedulerName'),
         sql<string | null>`case when ha.id is null then null else ${fullName('ha')} end`.as('hostingName'),
         jsonObjectFrom(
           eb.selectFrom('reProperty').selectAll().whereRef('reProperty.id', '=', 'openHouse.rePropertyId'),
@@ -96,15 +111,12 @@ export function createOpenHouseRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Upcoming for an agent who lists or hosts: soonest first, flexible dates last. */
-    upcoming(agentId: number, limit: number, offset: number) {
+    /** Upcoming for an agent who lists, hosts or scheduled: soonest first, flexible dates last. */
+    upcoming(viewer: Actor, limit: number, offset: number) {
       return withSupport()
         .where((eb) =>
           eb.and([
-            eb.or([
-              eb('openHouse.listingReAgentId', '=', agentId),
-              eb('openHouse.hostingReAgentId', '=', agentId),
-            ]),
+            mine(eb, viewer),
             eb.or([
               eb('openHouse.scheduledDate', 'is', null),
               eb('openHouse.scheduledDate', '>=', sql<string>`current_date`),
@@ -118,16 +130,10 @@ export function createOpenHouseRepo(db: Db) {
         .execute()
     },
 
-    past(agentId: number, limit: number, offset: number) {
+    past(viewer: Actor, limit: number, offset: number) {
       return withSupport()
         .where((eb) =>
-          eb.and([
-            eb.or([
-              eb('openHouse.listingReAgentId', '=', agentId),
-              eb('openHouse.hostingReAgentId', '=', agentId),
-            ]),
-            eb('openHouse.scheduledDate', '<', sql<string>`current_date`),
-          ]),
+          eb.and([mine(eb, viewer), eb('openHouse.scheduledDate', '<', sql<string>`current_date`)]),
         )
         .orderBy('openHouse.scheduledDate', 'desc')
         .orderBy('openHouse.id', 'desc')
@@ -136,7 +142,7 @@ export function createOpenHouseRepo(db: Db) {
         .execute()
     },
 
-    availableToHost(viewer: Viewer, limit: number, offset: number) {
+    availableToHost(viewer: Actor, limit: number, offset: number) {
       return withSupport()
         .where((eb) =>
           eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]),
@@ -148,40 +154,17 @@ export function createOpenHouseRepo(db: Db) {
         .execute()
     },
 
-    /** Published to the viewer's level at some point, whoever hosts it now (a late claimer sees who won). */
-    wasOfferedTo(id: number, viewer: Viewer) {
-      return db
-        .selectFrom('openHouse')
-        .select('id')
-        .where('id', '=', id)
-        .where('publishedAt', 'is not', null)
-        .where((eb) => eligibleFor(eb, viewer))
-        .executeTakeFirst()
-        .then(Boolean)
-    },
-
-    isOfferedTo(id: number, viewer: Viewer) {
-      return db
-        .selectFrom('openHouse')
-        .select('id')
-        .where('id', '=', id)
-        .where((eb) => eb.and([onOffer(eb), eligibleFor(eb, viewer)]))
-        .executeTakeFirst()
-        .then(Boolean)
-    },
-
     /**
      * The claim: one statement. Zero rows means someone else won, or it was never on offer to the viewer.
      * With `schedule`, a flexible date/time is fixed in the same statement.
      */
     claim(
       id: number,
-      viewer: Viewer,
+      viewer: Actor,
       schedule?: {
         scheduledDate: string
         scheduledStartTime: string
         scheduledEndTime: string
-        openHouseTimezone: string
         startsAt: Date | null
         endsAt: Date | null
       },
@@ -240,7 +223,8 @@ export function createOpenHouseRepo(db: Db) {
               eb
                 .selectFrom('reTeamMember')
                 .select('reTeamMember.reAgentId')
-                .where('reTeamMember.reTeamId', '=', teamId),
+                .where('reTeamMember.reTeamId', '=', teamId)
+                .where('reTeamMember.invitationStatus', '=', 'accepted'),
             ),
             eb(
               'reAgent.id',
@@ -276,21 +260,39 @@ export function createOpenHouseRepo(db: Db) {
       await sql`select pg_advisory_xact_lock(${agentId})`.execute(trx)
     },
 
-    teamOfType(agentId: number, teamType: string) {
+    /** The row, locked until the transaction ends (a claim that fixes the schedule). */
+    lockForClaim(id: number, trx: Trx) {
+      return trx.selectFrom('openHouse').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+    },
+
+    /**
+     * The scheduler's team of a type that the listing agent belongs to too (among `teamIds`, the
+     * scheduler's accepted teams): the one the scheduler leads first.
+     */
+    teamOfType(schedulerId: number, teamIds: readonly number[], listingId: number, teamType: string) {
+      if (teamIds.length === 0) return Promise.resolve(undefined)
       return db
         .selectFrom('reTeam')
-        .leftJoin('reTeamMember', 'reTeamMember.reTeamId', 'reTeam.id')
         .select('reTeam.id')
+        .where('reTeam.id', 'in', [...teamIds])
         .where('reTeam.teamType', '=', teamType as never)
         .where('reTeam.reTeamActiveFlag', '=', true)
         .where((eb) =>
           eb.or([
-            eb('reTeam.reTeamLeadId', '=', agentId),
-            eb('reTeam.reCoTeamLeadId', '=', agentId),
-            eb('reTeamMember.reAgentId', '=', agentId),
+            eb('reTeam.reTeamLeadId', '=', listingId),
+            eb('reTeam.reCoTeamLeadId', '=', listingId),
+            eb.exists(
+              eb
+                .selectFrom('reTeamMember')
+                .select('reTeamMember.id')
+                .whereRef('reTeamMember.reTeamId', '=', 'reTeam.id')
+                .where('reTeamMember.reAgentId', '=', listingId)
+                .where('reTeamMember.invitationStatus', '=', 'accepted'),
+            ),
           ]),
         )
-        .orderBy(sql`(re_team.re_team_lead_id = ${agentId}) desc`)
+        .orderBy(sql`(re_team.re_team_lead_id = ${schedulerId}) desc`)
+        .orderBy('reTeam.id')
         .executeTakeFirst()
     },
   }

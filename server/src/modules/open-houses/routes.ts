@@ -90,7 +90,7 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const agent = self(req, req.params.agentId)
-        return { data: await openHouses[list](agent.id, req.query.limit, req.query.offset) }
+        return { data: await openHouses[list](agent, req.query.limit, req.query.offset) }
       },
     )
   }

@@ -1,9 +1,12 @@
 import {
+  type Actor,
   addDays,
   type CancelOpenHouseBody,
   isTeamLevel,
+  maySchedulerFor,
   messages,
   needsScheduleOnClaim,
+  openHousePermissions,
   type OpenHouse,
   type OpenHouseDetails,
   openHouseStatus,
@@ -12,7 +15,9 @@ import {
   publishLevelsFor,
   rooms,
   type SaveOpenHouseBody,
+  TIME_SLOTS,
   type UpdateScheduleBody,
+  FLEXI_TIME,
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
@@ -26,6 +31,7 @@ import {
   ValidationError,
 } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import { type Access, toOpenHouseFacts } from '../../policy/access.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
@@ -35,7 +41,7 @@ import type { AgentService } from '../agents/service.ts'
 import type { InventoryService } from '../inventory/service.ts'
 import type { PricingService } from '../pricing/service.ts'
 import { toProperty } from '../properties/service.ts'
-import type { OpenHouseDetailsRow, OpenHouseRepo, OpenHouseRow, Viewer } from './repo.ts'
+import type { OpenHouseDetailsRow, OpenHouseRepo, OpenHouseRow } from './repo.ts'
 import { slotInstant } from './time.ts'
 
 type SaveBody = z.output<typeof SaveOpenHouseBody>
@@ -49,6 +55,7 @@ export function toOpenHouse(row: OpenHouseRow): OpenHouse {
     rePropertyId: row.rePropertyId,
     listingREAgentId: row.listingReAgentId,
     hostingREAgentId: row.hostingReAgentId,
+    scheduledByREAgentId: row.scheduledByReAgentId,
     openHouseFor: row.openHouseFor,
     mlsId: row.mlsId,
     listingURL: row.listingUrl,
@@ -77,14 +84,17 @@ export function toOpenHouse(row: OpenHouseRow): OpenHouse {
   }
 }
 
-export function toDetails(row: OpenHouseDetailsRow): OpenHouseDetails {
+/** The open house with its supporting data, and what `viewer` may do with it (none: a job or the public). */
+export function toDetails(row: OpenHouseDetailsRow, viewer?: Actor): OpenHouseDetails {
   const oh = toOpenHouse(row)
   return {
     ...oh,
     reProperty: toProperty(row.property as never),
     listingREAgentName: row.listingName,
     hostingREAgentName: row.hostingName,
+    scheduledByREAgentName: row.schedulerName,
     status: openHouseStatus(oh),
+    permissions: viewer ? openHousePermissions(viewer, toOpenHouseFacts(row)) : [],
   }
 }
 
@@ -104,34 +114,40 @@ export interface OpenHouseDeps {
   pricing: PricingService
   inventory: InventoryService
   events: EventSink
+  access: Access
 }
 
 export function createOpenHouseService(d: OpenHouseDeps) {
   const { repo } = d
 
-  async function viewerOf(agent: AgentRow): Promise<Viewer> {
-    return {
-      id: agent.id,
-      firmLicense: agent.reAgentBrokerFirmLicense,
-      teamIds: await d.agents.teamIds(agent.id),
-    }
-  }
+  const actor = (caller: AgentRow) => d.access.actor(caller)
 
-  async function detailsOrThrow(id: number, trx?: Db | Trx): Promise<OpenHouseDetails> {
+  async function detailsOrThrow(id: number, viewer?: Actor, trx?: Db | Trx): Promise<OpenHouseDetails> {
     const row = await repo.details(id, trx)
     if (!row) throw new NotFoundError()
-    return toDetails(row)
+    return toDetails(row, viewer)
   }
 
-  /** publishLevelId per SPEC §9: 0 Hosting Myself, -1 Open To All, firm license, or the agent's team of that type. */
-  async function publishLevelId(listing: AgentRow, level: PublishLevel): Promise<string> {
+  /**
+   * publishLevelId per SPEC §9: 0 Hosting Myself, -1 Open To All, the verified firm's license, or the
+   * scheduler's team of that type that the listing agent belongs to.
+   */
+  async function publishLevelId(scheduler: Actor, listingId: number, level: PublishLevel): Promise<string> {
     if (level === 'Hosting Myself') return '0'
     if (level === 'Open To All') return '-1'
-    if (level === 'Market Center') return listing.reAgentBrokerFirmLicense
-    const team = await repo.teamOfType(listing.id, level)
+    if (level === 'Market Center') {
+      if (!scheduler.firmVerified) {
+        throw new ValidationError([{ field: 'publishLevel', message: messages.firmNotVerified }])
+      }
+      return scheduler.firmLicense
+    }
+    const team = await repo.teamOfType(scheduler.id, scheduler.teamIds, listingId, level)
     if (!team) {
       throw new ValidationError([
-        { field: 'publishLevel', message: `You have no active ${level} to publish to` },
+        {
+          field: 'publishLevel',
+          message: `There is no active ${level} of yours that the listing agent has joined to publish to`,
+        },
       ])
     }
     return String(team.id)
@@ -145,25 +161,45 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     }
   }
 
-  /** Team Lead and Admin Team Member choose the listing agent among licensed agents of their firm. */
-  async function listingAgentFor(caller: AgentRow, requested: number | undefined): Promise<AgentRow> {
-    if (caller.reAgentRole === 'Real Estate Agent' || requested === undefined || requested === caller.id) {
-      if (caller.reAgentRole === 'Team Lead' && requested === caller.id) {
-        throw new ValidationError([
-          { field: 'listingREAgentId', message: 'Choose a listing agent other than yourself' },
-        ])
-      }
-      return caller
-    }
-    const chosen = await d.agents.findById(requested)
+  /**
+   * The level an open house is published at, and its id. The scheduler's choice (a team level the
+   * listing agent's own role could not pick) stays publishable by the listing agent while it is still
+   * a member of that team.
+   */
+  async function levelFor(caller: AgentRow, who: Actor, row: OpenHouseRow, level: PublishLevel) {
     if (
-      !chosen ||
-      chosen.reAgentBrokerFirmLicense !== caller.reAgentBrokerFirmLicense ||
-      !chosen.reAgentLicenseValidityFlag
+      level === row.publishLevel &&
+      isTeamLevel(level) &&
+      who.teamIds.map(String).includes(row.publishLevelId)
     ) {
+      return row.publishLevelId
+    }
+    assertLevelAllowed(caller, level)
+    return publishLevelId(who, row.listingReAgentId, level)
+  }
+
+  /** SPEC §5: a Team Lead picks another agent; an Admin Team Member may pick; neither beyond its teams. */
+  async function listingAgentFor(
+    caller: AgentRow,
+    who: Actor,
+    requested: number | undefined,
+  ): Promise<AgentRow> {
+    const wanted = requested ?? caller.id
+    if (!maySchedulerFor(who, wanted)) {
       throw new ValidationError([
-        { field: 'listingREAgentId', message: 'Choose a licensed agent of your firm' },
+        {
+          field: 'listingREAgentId',
+          message:
+            wanted === caller.id
+              ? 'Choose the teammate you schedule this open house for'
+              : 'Choose an agent who accepted to join one of your teams',
+        },
       ])
+    }
+    if (wanted === caller.id) return caller
+    const chosen = await d.agents.findById(wanted)
+    if (!chosen?.reAgentLicenseValidityFlag) {
+      throw new ValidationError([{ field: 'listingREAgentId', message: 'Choose a licensed agent' }])
     }
     return chosen
   }
@@ -239,40 +275,61 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     }
   }
 
-  /**
-   * The listing agent, or the Team Lead / Admin Team Member of its firm who scheduled for it (SPEC §5:
-   * they choose the listing agent), may act as the listing agent.
-   */
-  async function actsForListing(caller: AgentRow, listingId: number, trx?: Db | Trx): Promise<boolean> {
-    if (caller.id === listingId) return true
-    if (caller.reAgentRole !== 'Team Lead' && caller.reAgentRole !== 'Admin Team Member') return false
-    const listing = await d.agents.findById(listingId, trx)
-    return listing?.reAgentBrokerFirmLicense === caller.reAgentBrokerFirmLicense
-  }
-
-  async function ownedBy(
-    row: OpenHouseRow | undefined,
+  /** After the claim statement: the loser learns why, the winner is announced before anything else. */
+  async function finishClaim(
     caller: AgentRow,
-    trx?: Db | Trx,
-  ): Promise<OpenHouseRow> {
-    if (!row) throw new NotFoundError()
-    if (!(await actsForListing(caller, row.listingReAgentId, trx))) {
-      throw new ForbiddenError('Only the listing agent may do this')
+    id: number,
+    row: OpenHouseRow | undefined,
+    who: Actor,
+  ): Promise<OpenHouseDetails> {
+    if (!row) {
+      await d.access.openHouse(caller, 'claim', id)
+      const current = await repo.getById(id)
+      if (!current) throw new NotFoundError()
+      if (current.hostingReAgentId !== null && current.hostingReAgentId !== caller.id) {
+        throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
+      }
+      if (current.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', messages.claimFailed)
+      if (needsScheduleOnClaim(current)) {
+        throw new ConflictError('INVALID_STATE', 'Pick the date and time of this open house to claim it')
+      }
+      throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
     }
-    return row
+    const details = await detailsOrThrow(id, who)
+    const room = offerRoom(row)
+    const claimed = {
+      ...ref(row),
+      hostingReAgentId: caller.id,
+      hostingReAgentName: details.hostingREAgentName ?? '',
+    }
+    d.events.emit(
+      [...(room ? [room] : []), rooms.agent(row.listingReAgentId), rooms.openHouse(id)],
+      'opportunity.claimed',
+      claimed,
+      id,
+    )
+    await d.stats.changedNow([row.listingReAgentId, caller.id])
+    return details
   }
 
   return {
     async create(caller: AgentRow, body: SaveBody): Promise<OpenHouseDetails> {
-      const listing = await listingAgentFor(caller, body.listingREAgentId)
+      const who = await actor(caller)
+      const listing = await listingAgentFor(caller, who, body.listingREAgentId)
       assertLevelAllowed(caller, body.publishLevel)
-      // The inventory is the scheduler's (a Team Lead schedules from its own inventory for a firm agent);
-      // a team level means the scheduler's team.
-      if (body.reInventoryId) await d.inventory.ownedItem(caller.id, body.reInventoryId)
-      const levelId = await publishLevelId(caller, body.publishLevel)
+      // A team level means the scheduler's team that the listing agent joined.
+      const levelId = await publishLevelId(who, listing.id, body.publishLevel)
       const id = await inTransaction(d.db, async (trx) => {
         await repo.lockAgent(listing.id, trx)
         await assertCanCreate(listing.id, trx)
+        // The house is the listing agent's: in its inventory, or just typed in by the scheduler.
+        const inventoryId = await d.inventory.itemForSchedule(
+          caller.id,
+          listing.id,
+          body.rePropertyId,
+          body.reInventoryId ?? null,
+          trx,
+        )
         const {
           listingREAgentId: _l,
           listingURL,
@@ -285,12 +342,13 @@ export function createOpenHouseService(d: OpenHouseDeps) {
             {
               ...rest,
               listingReAgentId: listing.id,
+              scheduledByReAgentId: caller.id,
               listingUrl: listingURL,
               emailIdForSharingOhFeedback: emailIdForSharingOHFeedback,
               publishLevelId: levelId,
               // 'Hosting Myself' needs no publish: saving makes the listing agent the host.
               hostingReAgentId: body.publishLevel === 'Hosting Myself' ? listing.id : null,
-              reInventoryId: body.reInventoryId ?? null,
+              reInventoryId: inventoryId,
               ...instants(body),
             },
             trx,
@@ -301,15 +359,18 @@ export function createOpenHouseService(d: OpenHouseDeps) {
           autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
           ...instants(body),
         })
-        d.stats.changed(trx, [listing.id])
+        d.stats.changed(trx, [listing.id, caller.id])
         return created.id
       })
-      return detailsOrThrow(id)
+      return detailsOrThrow(id, who)
     },
 
     /** Listing agent only; once hosted by someone else the date, times and publish level stay as they are. */
     async update(caller: AgentRow, id: number, body: SaveBody): Promise<OpenHouseDetails> {
-      const row = await ownedBy(await repo.getById(id), caller)
+      await d.access.openHouse(caller, 'edit', id)
+      const who = await actor(caller)
+      const row = await repo.getById(id)
+      if (!row) throw new NotFoundError()
       if (row.openHouseCanceledFlag)
         throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
       const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'
@@ -328,10 +389,9 @@ export function createOpenHouseService(d: OpenHouseDeps) {
           }
       let level = { publishLevel: row.publishLevel, publishLevelId: row.publishLevelId }
       if (!locked && body.publishLevel !== row.publishLevel) {
-        assertLevelAllowed(caller, body.publishLevel)
         level = {
           publishLevel: body.publishLevel,
-          publishLevelId: await publishLevelId(caller, body.publishLevel),
+          publishLevelId: await levelFor(caller, who, row, body.publishLevel),
         }
       }
       const updated = await inTransaction(d.db, async (trx) => {
@@ -369,7 +429,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         emitAfterCommit(d.events, trx, rooms.openHouse(id), 'openHouse.updated', { openHouseId: id }, id)
         return next
       })
-      return detailsOrThrow(updated.id)
+      return detailsOrThrow(updated.id, who)
     },
 
     async publish(
@@ -378,15 +438,16 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       listingAgentId: number,
       level: PublishLevel,
     ): Promise<OpenHouseDetails> {
-      if (!(await actsForListing(caller, listingAgentId))) {
+      await d.access.openHouse(caller, 'publish', id)
+      const who = await actor(caller)
+      const current = await repo.getById(id)
+      if (!current) throw new NotFoundError()
+      if (current.listingReAgentId !== listingAgentId)
         throw new ForbiddenError('Only the listing agent may publish')
-      }
-      assertLevelAllowed(caller, level)
-      const levelId = await publishLevelId(caller, level)
+      const levelId = await levelFor(caller, who, current, level)
       await inTransaction(d.db, async (trx) => {
-        const row = await ownedBy(await repo.getById(id, trx), caller, trx)
-        if (row.listingReAgentId !== listingAgentId)
-          throw new ForbiddenError('Only the listing agent may publish')
+        const row = await repo.getById(id, trx)
+        if (!row) throw new NotFoundError()
         if (
           row.openHouseCanceledFlag ||
           (row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself')
@@ -413,9 +474,13 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         d.stats.changed(trx, [listingId])
         // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
         if (offering && isTeamLevel(level) && row.publishedAt === null) {
-          const details = await detailsOrThrow(id, trx)
+          const details = await detailsOrThrow(id, undefined, trx)
           const link = `${d.config.publicUrl}/openhouses?activeSection=searchOH&openHouseId=${id}`
-          const invitees = await repo.teamInvitees(Number(levelId), [listingId, caller.id], trx)
+          const invitees = await repo.teamInvitees(
+            Number(levelId),
+            [listingId, caller.id, row.scheduledByReAgentId],
+            trx,
+          )
           for (const member of invitees) {
             await queueMail(
               trx,
@@ -434,70 +499,57 @@ export function createOpenHouseService(d: OpenHouseDeps) {
           }
         }
       })
-      return detailsOrThrow(id)
+      return detailsOrThrow(id, who)
     },
 
     /** The race: one conditional UPDATE; exactly one caller gets the row. */
     async claim(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
       if (agentId !== caller.id) throw new ForbiddenError('You can only claim for yourself')
-      const viewer = await viewerOf(caller)
-      return this.finishClaim(caller, id, await repo.claim(id, viewer), viewer)
+      const who = await actor(caller)
+      return finishClaim(caller, id, await repo.claim(id, who), who)
     },
 
-    /** Sets a flexible date/time and claims, in one statement (SPEC §4 updateSchedule). */
+    /**
+     * SPEC §4 updateSchedule: fixes what is still flexible (the date, the times) and claims, in one
+     * row-locked transaction. A fixed schedule is the listing agent's: 409, and nothing is claimed.
+     */
     async claimWithSchedule(caller: AgentRow, id: number, body: ScheduleBody): Promise<OpenHouseDetails> {
-      const viewer = await viewerOf(caller)
-      const schedule = { ...body, ...instants(body) }
-      const row = await repo.claim(id, viewer, schedule).catch(rethrowDuplicate)
-      return this.finishClaim(caller, id, row, viewer)
-    },
-
-    async finishClaim(
-      caller: AgentRow,
-      id: number,
-      row: OpenHouseRow | undefined,
-      viewer: Viewer,
-    ): Promise<OpenHouseDetails> {
-      if (!row) {
-        const current = await repo.getById(id)
-        if (!current) throw new NotFoundError()
-        if (current.hostingReAgentId !== null && current.hostingReAgentId !== caller.id) {
-          throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
+      const who = await actor(caller)
+      const row = await inTransaction(d.db, async (trx) => {
+        const current = await repo.lockForClaim(id, trx)
+        if (!current || !needsScheduleOnClaim(current)) {
+          if (current?.hostingReAgentId === null && !current.openHouseCanceledFlag) {
+            await d.access.openHouse(caller, 'claim', id, trx)
+            throw new ConflictError('SCHEDULE_FIXED', messages.scheduleFixed)
+          }
+          return undefined
         }
-        if (current.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', messages.claimFailed)
-        if (!(await repo.isOfferedTo(id, viewer)) || current.listingReAgentId === caller.id) {
-          throw new ForbiddenError('This open house is not offered to you')
+        const merged = {
+          scheduledDate: current.scheduledDate ?? body.scheduledDate,
+          scheduledStartTime:
+            current.scheduledStartTime === FLEXI_TIME ? body.scheduledStartTime : current.scheduledStartTime,
+          scheduledEndTime:
+            current.scheduledEndTime === FLEXI_TIME ? body.scheduledEndTime : current.scheduledEndTime,
         }
-        if (needsScheduleOnClaim(current)) {
-          throw new ConflictError('INVALID_STATE', 'Pick the date and time of this open house to claim it')
+        if (TIME_SLOTS.indexOf(merged.scheduledEndTime) <= TIME_SLOTS.indexOf(merged.scheduledStartTime)) {
+          throw new ValidationError([
+            { field: 'scheduledEndTime', message: 'End time must be after the start time' },
+          ])
         }
-        throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
-      }
-      const details = await detailsOrThrow(id)
-      const room = offerRoom(row)
-      const claimed = {
-        ...ref(row),
-        hostingReAgentId: caller.id,
-        hostingReAgentName: details.hostingREAgentName ?? '',
-      }
-      d.events.emit(
-        [...(room ? [room] : []), rooms.agent(row.listingReAgentId), rooms.openHouse(id)],
-        'opportunity.claimed',
-        claimed,
-        id,
-      )
-      await d.stats.changedNow([row.listingReAgentId, caller.id])
-      return details
+        const schedule = {
+          ...merged,
+          ...instants({ ...merged, openHouseTimezone: current.openHouseTimezone }),
+        }
+        return repo.claim(id, who, schedule, trx).catch(rethrowDuplicate)
+      })
+      return finishClaim(caller, id, row, who)
     },
 
     async withdraw(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
       if (agentId !== caller.id) throw new ForbiddenError('You can only withdraw yourself')
       const row = await repo.withdraw(id, caller.id)
       if (!row) {
-        const current = await repo.getById(id)
-        if (!current) throw new NotFoundError()
-        if (current.hostingReAgentId !== caller.id)
-          throw new ForbiddenError('Only the hosting agent may withdraw')
+        await d.access.openHouse(caller, 'withdraw', id)
         throw new ConflictError('INVALID_STATE', 'This open house cannot be withdrawn from')
       }
       const room = offerRoom(row)
@@ -508,12 +560,12 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         id,
       )
       await d.stats.changedNow([row.listingReAgentId, caller.id])
-      return detailsOrThrow(id)
+      return detailsOrThrow(id, await actor(caller))
     },
 
     async cancel(caller: AgentRow, body: CancelBody): Promise<OpenHouseDetails> {
-      const current = await ownedBy(await repo.getById(body.openHouseId), caller)
-      const row = await repo.cancel(body.openHouseId, current.listingReAgentId, body.openHouseCancelReason)
+      const current = await d.access.openHouse(caller, 'cancel', body.openHouseId)
+      const row = await repo.cancel(body.openHouseId, current.listingREAgentId, body.openHouseCancelReason)
       if (!row) throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
       const room = offerRoom(row)
       const to = [rooms.openHouse(row.id), rooms.agent(row.listingReAgentId)]
@@ -525,13 +577,15 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason },
         row.id,
       )
-      await d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId])
-      return detailsOrThrow(row.id)
+      await d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId, row.scheduledByReAgentId])
+      return detailsOrThrow(row.id, await actor(caller))
     },
 
     /** A copy to edit: same details, no date yet, not offered, not hosted (unless Hosting Myself). */
     async clone(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
-      const row = await ownedBy(await repo.getById(id), caller)
+      await d.access.openHouse(caller, 'clone', id)
+      const row = await repo.getById(id)
+      if (!row) throw new NotFoundError()
       if (row.autoCloneOpenHouseFlag) {
         throw new ConflictError('INVALID_STATE', 'Auto-clone is on for this open house; it clones itself')
       }
@@ -539,18 +593,21 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         await repo.lockAgent(row.listingReAgentId, trx)
         await assertCanCreate(row.listingReAgentId, trx)
         const created = await repo.create(
-          copyOf(row, {
-            scheduledDate: null,
-            scheduledStartTime: row.scheduledStartTime,
-            scheduledEndTime: row.scheduledEndTime,
-            openHouseTimezone: row.openHouseTimezone,
-          }),
+          {
+            ...copyOf(row, {
+              scheduledDate: null,
+              scheduledStartTime: row.scheduledStartTime,
+              scheduledEndTime: row.scheduledEndTime,
+              openHouseTimezone: row.openHouseTimezone,
+            }),
+            scheduledByReAgentId: caller.id,
+          },
           trx,
         )
         d.stats.changed(trx, [row.listingReAgentId])
         return created.id
       })
-      return detailsOrThrow(newId)
+      return detailsOrThrow(newId, await actor(caller))
     },
 
     /**
@@ -618,17 +675,16 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       }
     },
 
-    /** The listing or hosting agent, or an agent it was offered to (who then sees who claimed it). */
+    /** The listing agent, its scheduler, the host, or an agent it was offered to (who sees who claimed it). */
     async details(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
-      const details = await detailsOrThrow(id)
-      const involved =
-        details.hostingREAgentId === caller.id || (await actsForListing(caller, details.listingREAgentId))
-      if (!involved && !(await repo.wasOfferedTo(id, await viewerOf(caller)))) throw new NotFoundError()
-      return details
+      await d.access.openHouse(caller, 'view', id)
+      return detailsOrThrow(id, await actor(caller))
     },
 
+    /** For the guest pages: only an open house on show (published or hosted) exists for the public. */
     async publicDetails(id: number): Promise<PublicOpenHouse> {
       const d2 = await detailsOrThrow(id)
+      if (!d2.published && d2.hostingREAgentId === null) throw new NotFoundError()
       return {
         id: d2.id,
         rePropertyId: d2.rePropertyId,
@@ -644,22 +700,23 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       }
     },
 
-    async upcoming(agentId: number, limit: number, offset: number) {
-      return (await repo.upcoming(agentId, limit, offset)).map(toDetails)
+    async upcoming(caller: AgentRow, limit: number, offset: number) {
+      const who = await actor(caller)
+      return (await repo.upcoming(who, limit, offset)).map((r) => toDetails(r, who))
     },
-    async past(agentId: number, limit: number, offset: number) {
-      return (await repo.past(agentId, limit, offset)).map(toDetails)
+    async past(caller: AgentRow, limit: number, offset: number) {
+      const who = await actor(caller)
+      return (await repo.past(who, limit, offset)).map((r) => toDetails(r, who))
     },
     async availableToHost(caller: AgentRow, limit: number, offset: number) {
-      return (await repo.availableToHost(await viewerOf(caller), limit, offset)).map(toDetails)
+      const who = await actor(caller)
+      return (await repo.availableToHost(who, limit, offset)).map((r) => toDetails(r, who))
     },
 
     /** For the host's "Add to calendar". */
     async forCalendar(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
-      const details = await detailsOrThrow(id)
-      if (details.hostingREAgentId !== caller.id && !(await actsForListing(caller, details.listingREAgentId)))
-        throw new NotFoundError()
-      return details
+      await d.access.openHouse(caller, 'viewAttendees', id)
+      return detailsOrThrow(id, await actor(caller))
     },
   }
 }

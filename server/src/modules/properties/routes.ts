@@ -1,6 +1,7 @@
 import { Property, PropertyBody } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { agentOf } from '../auth/plugin.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })
@@ -15,7 +16,8 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['properties'], security, body: PropertyBody, response: { 201: data(Property) } },
       preHandler: app.requireLicensedAgent,
     },
-    async (req, reply) => reply.status(201).send({ data: await properties.create(req.body) }),
+    async (req, reply) =>
+      reply.status(201).send({ data: await properties.create(agentOf(req).id, req.body) }),
   )
 
   app.get(
@@ -24,13 +26,15 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['properties'], security, params: IdParams, response: { 200: data(Property) } },
       preHandler: app.requireAgent,
     },
-    async (req) => ({ data: await properties.get(req.params.id) }),
+    async (req) => ({
+      data: await properties.view(await app.deps.access.actor(agentOf(req)), req.params.id),
+    }),
   )
 
   // Public (guest QR pages): an address is public knowledge for a house holding an open house.
   app.get(
     '/public/getREPropertyDetails/:id',
     { schema: { tags: ['public'], params: IdParams, response: { 200: data(Property) } } },
-    async (req) => ({ data: await properties.get(req.params.id) }),
+    async (req) => ({ data: await properties.view(null, req.params.id) }),
   )
 }

@@ -3,6 +3,8 @@ import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import { NotFoundError } from '../../errors.ts'
+import type { Access } from '../../policy/access.ts'
+import { type Actor, mayViewProperty } from '@porchlight/shared'
 import type { PropertyRepo, PropertyRow } from './repo.ts'
 
 export function toProperty(row: PropertyRow): Property {
@@ -14,15 +16,26 @@ export function toProperty(row: PropertyRow): Property {
   }
 }
 
-export function createPropertyService(repo: PropertyRepo) {
+export function createPropertyService(repo: PropertyRepo, access: Access) {
   return {
-    async create(body: z.output<typeof PropertyBody>, trx?: Db | Trx): Promise<Property> {
-      return toProperty(await repo.create(body, trx))
+    async create(agentId: number, body: z.output<typeof PropertyBody>, trx?: Db | Trx): Promise<Property> {
+      return toProperty(await repo.create({ ...body, createdByReAgentId: agentId }, trx))
     },
+    /** Within the domain (an item the caller already owns): no policy question left. */
     async get(id: number): Promise<Property> {
       const row = await repo.getById(id)
       if (!row) throw new NotFoundError()
       return toProperty(row)
+    },
+    /** Public while it has a published or hosted open house; otherwise its owners' only (404 to others). */
+    async view(viewer: Actor | null, id: number): Promise<Property> {
+      const facts = await access.propertyFacts(id)
+      if (!facts || !mayViewProperty(viewer, facts)) throw new NotFoundError()
+      return this.get(id)
+    },
+    async createdBy(id: number, agentId: number, trx?: Db | Trx): Promise<boolean> {
+      const row = await repo.getById(id, trx)
+      return row?.createdByReAgentId === agentId
     },
     async update(
       id: number,

@@ -3,36 +3,6 @@ import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
 
-/** Optional details a returning visitor left blank keep what the agent already has. */
-const KEPT_WHEN_BLANK = [
-  'prospectMiddleName',
-  'prospectAddress1',
-  'prospectAddress2',
-  'prospectCity',
-  'prospectState',
-  'prospectZipCode',
-  'prospectZipPlus4',
-  'prospectCounty',
-  'prospectCountry',
-  'currentHouseStatus',
-  'homeBuyingTimelines',
-  'bestTimeToContact',
-  'heardAboutThisOpenHouse',
-  'prospectNotification',
-] as const satisfies ReadonlyArray<keyof ProspectTable>
-
-const REPLACED = [
-  'prospectFirstName',
-  'prospectLastName',
-  'prospectEmailId',
-  'prospectPhoneNumber',
-  'clientRequestId',
-  'emailConsent',
-  'smsConsent',
-  'consentText',
-  'consentAt',
-] as const satisfies ReadonlyArray<keyof ProspectTable>
-
 export interface ListOptions {
   /** Already checked to be long enough (shared prospectSearchTerm). */
   term: string | null
@@ -69,28 +39,23 @@ export function createProspectRepo(db: Db) {
     },
 
     /**
-     * The guest sign-in in one statement: a new prospect, or the agent's prospect with that email
-     * (whatever its case) brought up to date. Concurrent sign-ins of one visitor meet at the unique index.
+     * The guest sign-in: a new prospect of the agent, or the agent's prospect with that email (whatever
+     * its case) as it is; a returning visitor never overwrites what the agent has. Concurrent sign-ins of
+     * one visitor meet at the unique index.
      */
-    upsertGuest(values: Insertable<ProspectTable>, trx: Db | Trx = db) {
-      return trx
+    async insertGuest(values: Insertable<ProspectTable>, trx: Db | Trx = db) {
+      const created = await trx
         .insertInto('prospect')
         .values(values)
-        .onConflict((oc) =>
-          oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doUpdateSet((eb) => {
-            const set: Record<string, unknown> = { updatedDate: sql`now()` }
-            for (const column of REPLACED) set[column] = eb.ref(`excluded.${column}`)
-            // The flag has a default, so an absent one cannot be told apart in `excluded`: left out, it stays.
-            if (values.workingWithReAgentFlag !== undefined) {
-              set.workingWithReAgentFlag = eb.ref('excluded.workingWithReAgentFlag')
-            }
-            for (const column of KEPT_WHEN_BLANK) {
-              set[column] = eb.fn.coalesce(eb.ref(`excluded.${column}`), eb.ref(`prospect.${column}`))
-            }
-            return set as Updateable<ProspectTable>
-          }),
-        )
+        .onConflict((oc) => oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing())
         .returningAll()
+        .executeTakeFirst()
+      if (created) return created
+      return trx
+        .selectFrom('prospect')
+        .selectAll()
+        .where('createdByReAgentId', '=', values.createdByReAgentId)
+        .where((eb) => eb(eb.fn('lower', ['prospectEmailId']), '=', values.prospectEmailId.toLowerCase()))
         .executeTakeFirstOrThrow()
     },
 
@@ -152,27 +117,13 @@ export function createProspectRepo(db: Db) {
         .selectFrom('openHouseAttendee as a')
         .innerJoin('prospect', 'prospect.id', 'a.prospectId')
         .selectAll('prospect')
-        .select(['a.id as attendeeId', 'a.createdDate as signedInAt'])
+        .select(['a.id as attendeeId', 'a.createdDate as signedInAt', 'a.listingAgentConsent'])
         .where('a.openHouseId', '=', openHouseId)
         .orderBy('a.createdDate', 'desc')
         .orderBy('a.id', 'desc')
         .limit(limit)
         .offset(offset)
         .execute()
-    },
-
-    /** Whether the prospect attended an open house the agent lists or hosts. */
-    attendedOpenHouseOf(prospectId: number, agentId: number) {
-      return db
-        .selectFrom('openHouseAttendee as a')
-        .innerJoin('openHouse as oh', 'oh.id', 'a.openHouseId')
-        .select('a.id')
-        .where('a.prospectId', '=', prospectId)
-        .where((eb) =>
-          eb.or([eb('oh.listingReAgentId', '=', agentId), eb('oh.hostingReAgentId', '=', agentId)]),
-        )
-        .executeTakeFirst()
-        .then(Boolean)
     },
 
     /** Every prospect of the agent, oldest first, for the CSV export. */

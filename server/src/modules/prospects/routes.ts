@@ -28,7 +28,7 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['public'],
         body: GuestSignInBody,
-        response: { 201: data(z.object({ id: z.number().int() })) },
+        response: { 201: data(z.object({ id: z.number().int(), guestToken: z.string() })) },
       },
       config: { rateLimit: { max: app.deps.config.rateLimit.guestPerMinute, timeWindow: 60_000 } },
     },

@@ -1,4 +1,5 @@
 import {
+  doorAgentId,
   type GuestSignInBody,
   maskEmail,
   maskPhone,
@@ -8,6 +9,7 @@ import {
   PROSPECT_TEXT_FIELDS,
   type Prospect,
   prospectSearchTerm,
+  prospectView,
   type SaveProspectBody,
 } from '@porchlight/shared'
 import type { z } from 'zod'
@@ -15,6 +17,7 @@ import type { Db } from '../../db/database.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import type { Access } from '../../policy/access.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { toCsv } from '../../lib/csv.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
@@ -28,16 +31,23 @@ type AgentBody = z.output<typeof SaveProspectBody>
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-/** The API shape; an agent who may see but does not own the prospect gets its contact details masked. */
-export function toProspect(row: ProspectRow, viewerId: number): Prospect {
+/**
+ * The API shape. An agent who may see but does not own the prospect gets its contact details masked,
+ * unless the guest agreed to share them with it (`full`, the listing agent's consent box).
+ */
+export function toProspect(
+  row: ProspectRow,
+  viewerId: number,
+  full = row.createdByReAgentId === viewerId,
+): Prospect {
   const own = row.createdByReAgentId === viewerId
   return {
     id: row.id,
     prospectFirstName: row.prospectFirstName,
     prospectMiddleName: row.prospectMiddleName,
     prospectLastName: row.prospectLastName,
-    prospectEmailId: own ? row.prospectEmailId : maskEmail(row.prospectEmailId),
-    prospectPhoneNumber: own ? row.prospectPhoneNumber : maskPhone(row.prospectPhoneNumber),
+    prospectEmailId: full ? row.prospectEmailId : maskEmail(row.prospectEmailId),
+    prospectPhoneNumber: full ? row.prospectPhoneNumber : maskPhone(row.prospectPhoneNumber),
     prospectAddress1: row.prospectAddress1,
     prospectAddress2: row.prospectAddress2,
     prospectCity: row.prospectCity,
@@ -106,6 +116,7 @@ export interface ProspectDeps {
   outbox: Outbox
   repo: ProspectRepo
   attendees: AttendeeService
+  access: Access
 }
 
 export function createProspectService(d: ProspectDeps) {
@@ -115,47 +126,62 @@ export function createProspectService(d: ProspectDeps) {
     if (caller.id !== agentId) throw new ForbiddenError('You can only see your own prospects')
   }
 
-  /** The owner edits; an agent who may only see it is refused; anyone else learns nothing. */
+  /** The owner edits; anyone else learns nothing. */
   async function owned(caller: AgentRow, id: number): Promise<ProspectRow> {
     const row = await repo.getById(id)
-    if (!row) throw new NotFoundError()
-    if (row.createdByReAgentId !== caller.id) {
-      if (await repo.attendedOpenHouseOf(id, caller.id))
-        throw new ForbiddenError('Only the agent whose prospect this is may edit it')
-      throw new NotFoundError()
-    }
+    if (!row || row.createdByReAgentId !== caller.id) throw new NotFoundError()
     return row
   }
 
-  async function guestSignInOnce(body: GuestBody): Promise<{ id: number }> {
+  async function guestSignInOnce(body: GuestBody): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
       const oh = await attendees.openHouse(body.openHouseId, trx)
       if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
-      // SPEC §6 takes the agent from the QR code's query; the open house says whose lead this is.
-      const owner = oh.listingReAgentId
+      // SPEC §6: in the QR-code flow the lead is the agent's at the door (the QR code and the page name it).
+      const owner = doorAgentId({
+        listingREAgentId: oh.listingReAgentId,
+        hostingREAgentId: oh.hostingReAgentId,
+      })
       const retried = await repo.byClientRequestId(body.clientRequestId, trx)
       if (retried && retried.createdByReAgentId !== owner) {
         throw new ConflictError('CLIENT_REQUEST_REUSED', 'This sign-in was already used elsewhere')
       }
       // The moment the visitor made its choice under the wording shown (a refusal is a choice too).
       const choiceMade = body.emailConsent || body.smsConsent || body.consentText !== null
+      const consent = {
+        emailConsent: body.emailConsent,
+        smsConsent: body.smsConsent,
+        consentText: body.consentText,
+        consentAt: choiceMade ? new Date() : null,
+      }
+      // A returning visitor (same email) is matched to the agent's prospect, which it never overwrites:
+      // what it typed stays with this visit.
       const prospect =
         retried ??
-        (await repo.upsertGuest(
+        (await repo.insertGuest(
           {
             ...detailsOf(body),
-            // absent: false for a new prospect, kept for a returning one
-            workingWithReAgentFlag: body.workingWithREAgentFlag,
+            workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
             createdByReAgentId: owner,
             clientRequestId: body.clientRequestId,
-            emailConsent: body.emailConsent,
-            smsConsent: body.smsConsent,
-            consentText: body.consentText,
-            consentAt: choiceMade ? new Date() : null,
+            ...consent,
           },
           trx,
         ))
-      const recorded = await attendees.record(trx, oh, prospect)
+      const listingAgentConsent =
+        oh.hostingReAgentId !== null && oh.hostingReAgentId !== oh.listingReAgentId
+          ? body.listingAgentConsent
+          : false
+      const recorded = await attendees.record(trx, oh, prospect, {
+        guestDetails: {
+          ...detailsOf(body),
+          workingWithREAgentFlag: body.workingWithREAgentFlag ?? null,
+          ...consent,
+          consentAt: consent.consentAt?.toISOString() ?? null,
+          listingAgentConsent,
+        },
+        listingAgentConsent,
+      })
       // A thank-you once per visit, and only to a guest who agreed to email.
       if (recorded.created && body.emailConsent) {
         const visit = await attendees.mailContext(oh.id, trx)
@@ -165,7 +191,7 @@ export function createProspectService(d: ProspectDeps) {
           mailTemplates.guestThankYou(body.prospectEmailId, { firstName: body.prospectFirstName, ...visit }),
         )
       }
-      return { id: prospect.id }
+      return { id: prospect.id, guestToken: await d.access.issueGuestToken(trx, prospect.id, oh.id) }
     })
   }
 
@@ -174,7 +200,7 @@ export function createProspectService(d: ProspectDeps) {
      * The QR-code sign-in: one transaction makes or refreshes the listing agent's prospect and records
      * the attendee. A retry (same clientRequestId) or a returning visitor (same email) gets the same id.
      */
-    async guestSignIn(body: GuestBody): Promise<{ id: number }> {
+    async guestSignIn(body: GuestBody): Promise<{ id: number; guestToken: string }> {
       try {
         return await guestSignInOnce(body)
       } catch (err) {
@@ -245,30 +271,44 @@ export function createProspectService(d: ProspectDeps) {
       return rows.map((r) => toProspect(r, caller.id))
     },
 
-    /** The listing or hosting agent sees who came; prospects not theirs come masked. */
+    /**
+     * The listing agent, its scheduler or the host sees who came: its own leads in full, the listing
+     * agent also those who agreed to share their details with it; the others masked.
+     */
     async listByOpenHouse(
       caller: AgentRow,
       openHouseId: number,
       limit: number,
       offset: number,
     ): Promise<OpenHouseProspect[]> {
-      await attendees.involving(caller, openHouseId)
+      const oh = await attendees.involving(caller, openHouseId)
+      const actor = await d.access.actor(caller)
       const rows = await repo.listByOpenHouse(openHouseId, limit, offset)
-      return rows.map(({ attendeeId, signedInAt, ...row }) => ({
-        ...toProspect(row, caller.id),
-        attendeeId,
-        signedInAt: iso(signedInAt),
-      }))
+      return rows.map(({ attendeeId, signedInAt, listingAgentConsent, ...row }) => {
+        const view = prospectView(actor, {
+          createdByREAgentId: row.createdByReAgentId,
+          visits: [
+            {
+              listingREAgentId: oh.listingReAgentId,
+              hostingREAgentId: oh.hostingReAgentId,
+              listingAgentConsent,
+            },
+          ],
+        })
+        return { ...toProspect(row, caller.id, view === 'full'), attendeeId, signedInAt: iso(signedInAt) }
+      })
     },
 
-    /** The owner, or the listing or hosting agent of an open house the prospect attended. */
+    /** The owner, or the listing or hosting agent of an open house the prospect attended (policy). */
     async details(caller: AgentRow, id: number): Promise<Prospect> {
-      const row = await repo.getById(id)
+      const [facts, actor] = await Promise.all([
+        d.access.prospectFacts(id, caller.id),
+        d.access.actor(caller),
+      ])
+      const view = facts && prospectView(actor, facts)
+      const row = view ? await repo.getById(id) : undefined
       if (!row) throw new NotFoundError()
-      if (row.createdByReAgentId !== caller.id && !(await repo.attendedOpenHouseOf(id, caller.id))) {
-        throw new NotFoundError()
-      }
-      return toProspect(row, caller.id)
+      return toProspect(row, caller.id, view === 'full')
     },
 
     /** The agent's own prospects as CSV (with a BOM, so spreadsheet programs read UTF-8). */

@@ -17,6 +17,7 @@ import type { AgentRow } from '../agents/repo.ts'
 import type { AgentService } from '../agents/service.ts'
 import type { FeedbackService } from '../feedback/service.ts'
 import type { OpenHouseService } from '../open-houses/service.ts'
+import type { Access } from '../../policy/access.ts'
 import type { ProspectService } from '../prospects/service.ts'
 
 export interface ReportDeps {
@@ -27,6 +28,7 @@ export interface ReportDeps {
   openHouses: OpenHouseService
   prospects: ProspectService
   feedback: FeedbackService
+  access: Access
 }
 
 /** The attendee rows a report carries, as CSV. */
@@ -65,9 +67,8 @@ function feedbackLines(summary: FeedbackSummary): string[] {
 
 export function createReportService(d: ReportDeps) {
   async function hostedBy(caller: AgentRow, openHouseId: number): Promise<OpenHouseDetails> {
+    await d.access.openHouse(caller, 'sendHostingReport', openHouseId)
     const oh = await d.openHouses.details(caller, openHouseId)
-    if (oh.hostingREAgentId !== caller.id)
-      throw new ForbiddenError('Only the hosting agent may send this report')
     if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', 'This open house was canceled')
     return oh
   }
@@ -101,10 +102,9 @@ export function createReportService(d: ReportDeps) {
 
     /** The listing agent asks the host for the report (SPEC §6: when another agent hosts). */
     async requestHostingReport(caller: AgentRow, openHouseId: number): Promise<void> {
+      await d.access.openHouse(caller, 'requestHostingReport', openHouseId)
       const oh = await d.openHouses.details(caller, openHouseId)
-      if (oh.listingREAgentId !== caller.id)
-        throw new ForbiddenError('Only the listing agent may request the report')
-      if (oh.hostingREAgentId === null || oh.hostingREAgentId === caller.id) {
+      if (oh.hostingREAgentId === null || oh.hostingREAgentId === oh.listingREAgentId) {
         throw new ConflictError(
           'INVALID_STATE',
           'Another agent must host this open house to request its report',

@@ -8,13 +8,13 @@ import {
 } from '@porchlight/shared'
 import { ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { AgentRow } from '../agents/repo.ts'
-import type { AgentService } from '../agents/service.ts'
+import type { Access } from '../../policy/access.ts'
 import type { TeamPeople, TeamService } from '../teams/service.ts'
 import type { StatsRepo } from './repo.ts'
 
 export interface StatsDeps {
   repo: StatsRepo
-  agents: AgentService
+  access: Access
   teams: TeamService
 }
 
@@ -69,12 +69,13 @@ export function createStatsService(d: StatsDeps) {
       return { reTeamId: team.id, reTeamName: team.reTeamName, ...(await repo.together(team.people)) }
     },
 
-    /** The caller's firm license (Market Center) or a team the caller belongs to. */
+    /** The caller's verified firm license (Market Center) or a team the caller belongs to. */
     async byPublishLevelId(caller: AgentRow, publishLevelId: string): Promise<PublishLevelStatistics> {
-      const firm = publishLevelId === caller.reAgentBrokerFirmLicense
-      const teamIds = (await d.agents.teamIds(caller.id)).filter((id) => String(id) === publishLevelId)
+      const actor = await d.access.actor(caller)
+      const firm = actor.firmVerified && publishLevelId === actor.firmLicense
+      const teamIds = actor.teamIds.filter((id) => String(id) === publishLevelId)
       if (!firm && teamIds.length === 0) {
-        throw new ForbiddenError('Only your firm or one of your teams')
+        throw new NotFoundError()
       }
       const counts = await repo.offeredAt({ firmLicense: firm ? publishLevelId : undefined, teamIds })
       return { publishLevelId, ...counts }

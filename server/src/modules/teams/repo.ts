@@ -6,7 +6,7 @@ import type { Database, ReTeamTable } from '../../db/types.ts'
 
 type TeamEb = ExpressionBuilder<Database, 'reTeam'>
 
-/** The team's lead, its co-lead or one of its current members. */
+/** The team's lead, its co-lead or one of its current members who accepted to join. */
 function insider(eb: TeamEb, agentId: number) {
   return eb.or([
     eb('reTeam.reTeamLeadId', '=', agentId),
@@ -17,9 +17,22 @@ function insider(eb: TeamEb, agentId: number) {
         .select('reTeamMember.id')
         .whereRef('reTeamMember.reTeamId', '=', 'reTeam.id')
         .where('reTeamMember.reAgentId', '=', agentId)
-        .where('reTeamMember.reAgentCurrentFlag', '=', true),
+        .where('reTeamMember.reAgentCurrentFlag', '=', true)
+        .where('reTeamMember.invitationStatus', '=', 'accepted'),
     ),
   ])
+}
+
+/** Teams the agent is invited to and has not answered yet. */
+function invited(eb: TeamEb, agentId: number) {
+  return eb.exists(
+    eb
+      .selectFrom('reTeamMember')
+      .select('reTeamMember.id')
+      .whereRef('reTeamMember.reTeamId', '=', 'reTeam.id')
+      .where('reTeamMember.reAgentId', '=', agentId)
+      .where('reTeamMember.invitationStatus', '=', 'invited'),
+  )
 }
 
 const leadColumns = [
@@ -82,25 +95,69 @@ export function createTeamRepo(db: Db) {
         .executeTakeFirstOrThrow()
     },
 
-    isInsider(teamId: number, agentId: number) {
-      return db
-        .selectFrom('reTeam')
-        .select('reTeam.id')
-        .where('reTeam.id', '=', teamId)
-        .where((eb) => insider(eb, agentId))
+    /** The agent's own membership of the team: its invitation status, if it was ever invited. */
+    async invitationOf(teamId: number, agentId: number, trx: Db | Trx = db) {
+      const row = await trx
+        .selectFrom('reTeamMember')
+        .select('invitationStatus')
+        .where('reTeamId', '=', teamId)
+        .where('reAgentId', '=', agentId)
         .executeTakeFirst()
-        .then(Boolean)
+      return row?.invitationStatus ?? null
     },
 
-    /** Teams the agent leads, co-leads or belongs to, by name. */
+    /** Teams the agent leads, co-leads, belongs to or is invited to, by name, with its invitation. */
     listForAgent(agentId: number) {
       return db
         .selectFrom('reTeam')
-        .selectAll()
-        .where((eb) => insider(eb, agentId))
+        .selectAll('reTeam')
+        .select((eb) =>
+          eb
+            .selectFrom('reTeamMember')
+            .select('reTeamMember.invitationStatus')
+            .whereRef('reTeamMember.reTeamId', '=', 'reTeam.id')
+            .where('reTeamMember.reAgentId', '=', agentId)
+            .as('invitationStatus'),
+        )
+        .where((eb) => eb.or([insider(eb, agentId), invited(eb, agentId)]))
         .orderBy('reTeamName')
         .orderBy('id')
         .execute()
+    },
+
+    /** Answers an invitation: from `from` statuses only, in one statement. */
+    respond(
+      teamId: number,
+      agentId: number,
+      from: string[],
+      to: 'accepted' | 'declined',
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .updateTable('reTeamMember')
+        .set({ invitationStatus: to, respondedAt: new Date(), updatedDate: new Date() })
+        .where('reTeamId', '=', teamId)
+        .where('reAgentId', '=', agentId)
+        .where('invitationStatus', 'in', from as never)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** Invites again an agent who declined earlier. */
+    reinvite(teamId: number, agentId: number, addedBy: number, trx: Trx) {
+      return trx
+        .updateTable('reTeamMember')
+        .set({
+          invitationStatus: 'invited',
+          respondedAt: null,
+          addedByReAgentId: addedBy,
+          updatedDate: new Date(),
+        })
+        .where('reTeamId', '=', teamId)
+        .where('reAgentId', '=', agentId)
+        .where('invitationStatus', '=', 'declined')
+        .returningAll()
+        .executeTakeFirst()
     },
 
     /** The agent's team of a type: the one it leads first, then an active one. */
@@ -143,9 +200,11 @@ export function createTeamRepo(db: Db) {
           'reAgent.reAgentLastName',
           'reAgent.reAgentPhoneNumber',
           'reAgent.reAgentEmailId',
+          'reTeamMember.invitationStatus',
         ])
         .where('reTeamMember.reTeamId', '=', teamId)
         .where('reTeamMember.reAgentCurrentFlag', '=', true)
+        .where('reTeamMember.invitationStatus', '!=', 'declined')
         .orderBy('reAgent.reAgentLastName')
         .orderBy('reAgent.reAgentFirstName')
         .orderBy('reTeamMember.id')
@@ -157,7 +216,10 @@ export function createTeamRepo(db: Db) {
       const rows = await db
         .selectFrom('reTeam')
         .leftJoin('reTeamMember', (j) =>
-          j.onRef('reTeamMember.reTeamId', '=', 'reTeam.id').on('reTeamMember.reAgentCurrentFlag', '=', true),
+          j
+            .onRef('reTeamMember.reTeamId', '=', 'reTeam.id')
+            .on('reTeamMember.reAgentCurrentFlag', '=', true)
+            .on('reTeamMember.invitationStatus', '=', 'accepted'),
         )
         .leftJoin('reAgent', 'reAgent.id', 'reTeamMember.reAgentId')
         .select(['reTeam.reTeamLeadId', 'reTeam.reCoTeamLeadId', 'reTeamMember.reAgentId'])
@@ -176,12 +238,14 @@ export function createTeamRepo(db: Db) {
       return db.selectFrom('reTeamMember').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
+    /** Invited or accepted (a declined invitation may be sent again). */
     isMember(teamId: number, agentId: number, trx: Db | Trx = db) {
       return trx
         .selectFrom('reTeamMember')
         .select('id')
         .where('reTeamId', '=', teamId)
         .where('reAgentId', '=', agentId)
+        .where('invitationStatus', '!=', 'declined')
         .executeTakeFirst()
         .then(Boolean)
     },
@@ -192,6 +256,7 @@ export function createTeamRepo(db: Db) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('reTeamId', '=', teamId)
         .where('reAgentCurrentFlag', '=', true)
+        .where('invitationStatus', '!=', 'declined')
         .executeTakeFirstOrThrow()
       return Number(row.n)
     },

@@ -102,6 +102,26 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await teams.members(agentOf(req), req.params.teamId) }),
   )
 
+  // The invited agent answers (the invitation mail links to its dashboard).
+  for (const [path, answer] of [
+    ['acceptTeamInvitation', 'acceptInvitation'],
+    ['declineTeamInvitation', 'declineInvitation'],
+  ] as const) {
+    app.post(
+      `/reteammgmt/${path}/:reTeamId`,
+      {
+        schema: {
+          tags,
+          security,
+          params: z.object({ reTeamId: positive }),
+          response: { 200: data(TeamMember) },
+        },
+        ...guard,
+      },
+      async (req) => ({ data: await teams[answer](agentOf(req), req.params.reTeamId) }),
+    )
+  }
+
   app.delete(
     '/reteammgmt/removeMemberFromRETeam/:reTeamMemberId',
     {

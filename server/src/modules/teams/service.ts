@@ -1,11 +1,11 @@
 import {
   type AddTeamMemberBody,
-  canBeCoTeamLead,
-  canBeTeamMember,
-  canEditTeam,
   canManageMyTeams,
-  canManageTeamMembers,
+  type InvitationStatus,
+  mayJoinTeamOf,
+  mayOnTeam,
   messages,
+  type TeamPermission,
   rooms,
   type SaveTeamBody,
   TEAM_CODE_PLACEHOLDER,
@@ -22,6 +22,10 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
+import { type Access, toAgentFacts } from '../../policy/access.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import {
@@ -56,6 +60,9 @@ export interface TeamDeps {
   agents: AgentService
   pricing: PricingService
   events: EventSink
+  access: Access
+  outbox: Outbox
+  config: { publicUrl: string }
   sockets?: SocketRooms
 }
 
@@ -68,8 +75,9 @@ export interface TeamPeople {
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-export function toTeam(row: TeamRow): Team {
+export function toTeam(row: TeamRow & { invitationStatus?: InvitationStatus | null }): Team {
   return {
+    invitationStatus: row.invitationStatus ?? null,
     id: row.id,
     reTeamName: row.reTeamName,
     reTeamCode: row.reTeamCode,
@@ -90,6 +98,7 @@ function toMember(row: TeamMemberRow): TeamMember {
     reAgentId: row.reAgentId,
     reAgentCurrentFlag: row.reAgentCurrentFlag,
     addedByREAgentId: row.addedByReAgentId,
+    invitationStatus: row.invitationStatus,
     createdDate: iso(row.createdDate),
     updatedDate: iso(row.updatedDate),
   }
@@ -100,23 +109,44 @@ function toLeadDetails(row: LeadRow): TeamLeadDetails {
   return details
 }
 
+const forbidden: Record<TeamPermission, string> = {
+  view: 'You are not on this team',
+  edit: 'Only the team lead may edit the team',
+  manageMembers: 'Only the team lead or co-lead may manage members',
+  readMembers: 'Only the team lead, co-lead and members see the members',
+  respondToInvitation: 'Only the invited agent may answer its invitation',
+}
+
 const teamTypeExists = () => new ConflictError('TEAM_TYPE_EXISTS', messages.teamSaveFailed)
 const alreadyMember = () => new ConflictError('ALREADY_TEAM_MEMBER', messages.alreadyTeamMember)
 
 export function createTeamService(d: TeamDeps) {
   const { repo } = d
 
-  /** A team the caller may see: a stranger is not told it exists. */
-  async function visibleTeam(caller: AgentRow, teamId: number): Promise<TeamRow> {
-    const team = await repo.getById(teamId)
-    if (!team || !(await repo.isInsider(teamId, caller.id))) throw new NotFoundError()
+  /**
+   * The team if the caller may do `permission` on it (shared policy): a stranger is not told it
+   * exists (404); an insider who may not do this gets 403.
+   */
+  async function teamFor(caller: AgentRow, teamId: number, permission: TeamPermission): Promise<TeamRow> {
+    const [team, invitationStatus, actor] = await Promise.all([
+      repo.getById(teamId),
+      repo.invitationOf(teamId, caller.id),
+      d.access.actor(caller),
+    ])
+    const facts = team && { ...team, invitationStatus }
+    if (!facts || !mayOnTeam(actor, 'view', facts)) throw new NotFoundError()
+    if (!mayOnTeam(actor, permission, facts)) throw new ForbiddenError(forbidden[permission])
     return team
   }
 
   async function assertCoLead(lead: AgentRow, coLeadId: number | null | undefined) {
     if (coLeadId === null || coLeadId === undefined) return
     const candidate = await d.agents.findById(coLeadId)
-    if (!candidate || !canBeCoTeamLead(lead, candidate)) {
+    if (
+      !candidate ||
+      candidate.id === lead.id ||
+      !mayJoinTeamOf(toAgentFacts(lead), toAgentFacts(candidate))
+    ) {
       throw new ValidationError([
         { field: 'reCoTeamLeadId', message: 'Choose another agent of your broker firm as co-lead' },
       ])
@@ -139,6 +169,7 @@ export function createTeamService(d: TeamDeps) {
     /** Team Lead role only; the caller leads it; one team per lead and type; within the plan. */
     async create(caller: AgentRow, body: SaveBody): Promise<Team> {
       if (!canManageMyTeams(caller.reAgentRole)) throw new ForbiddenError('Only a Team Lead may create teams')
+      if (caller.firmMembershipStatus !== 'verified') throw new ForbiddenError(messages.firmNotVerified)
       await assertCoLead(caller, body.reCoTeamLeadId)
       const plan = await planOf(caller.id)
       const row = await inTransaction(d.db, async (trx) => {
@@ -173,8 +204,7 @@ export function createTeamService(d: TeamDeps) {
 
     /** The team's lead only; an omitted co-lead or active flag stays as it is. */
     async update(caller: AgentRow, teamId: number, body: UpdateBody): Promise<Team> {
-      const team = await visibleTeam(caller, teamId)
-      if (!canEditTeam(caller.id, team)) throw new ForbiddenError('Only the team lead may edit the team')
+      const team = await teamFor(caller, teamId, 'edit')
       await assertCoLead(caller, body.reCoTeamLeadId)
       const row = await inTransaction(d.db, async (trx) => {
         const updated = await repo
@@ -194,7 +224,8 @@ export function createTeamService(d: TeamDeps) {
         const before = team.reCoTeamLeadId
         if (before !== updated.reCoTeamLeadId) {
           if (updated.reCoTeamLeadId) moveSockets(trx, updated.reCoTeamLeadId, teamId, 'join')
-          if (before && !(await repo.isMember(teamId, before, trx))) moveSockets(trx, before, teamId, 'leave')
+          if (before && (await repo.invitationOf(teamId, before, trx)) !== 'accepted')
+            moveSockets(trx, before, teamId, 'leave')
         }
         emitAfterCommit(d.events, trx, rooms.team(teamId), 'stats.changed', { reTeamId: teamId })
         return updated
@@ -213,7 +244,7 @@ export function createTeamService(d: TeamDeps) {
     },
 
     async details(caller: AgentRow, teamId: number): Promise<TeamDetails> {
-      const team = await visibleTeam(caller, teamId)
+      const team = await teamFor(caller, teamId, 'view')
       const [lead, coLead] = await Promise.all([
         repo.leadDetails(team.reTeamLeadId),
         team.reCoTeamLeadId ? repo.leadDetails(team.reCoTeamLeadId) : undefined,
@@ -228,31 +259,40 @@ export function createTeamService(d: TeamDeps) {
     },
 
     async members(caller: AgentRow, teamId: number): Promise<TeamMembersList> {
-      const team = await visibleTeam(caller, teamId)
+      const team = await teamFor(caller, teamId, 'readMembers')
       const members = await repo.members(teamId)
       return {
         reTeam: toTeam(team),
-        reTeamMemberWithSupportingDetailsList: members.map(({ reTeamMemberId, ...realEstateAgent }) => ({
-          reTeamMemberId,
-          realEstateAgent,
-        })),
+        // Contact data once the member accepted; until then its name and "Invited".
+        reTeamMemberWithSupportingDetailsList: members.map(
+          ({ reTeamMemberId, invitationStatus, reAgentPhoneNumber, reAgentEmailId, ...names }) => {
+            const accepted = invitationStatus === 'accepted'
+            return {
+              reTeamMemberId,
+              invitationStatus,
+              realEstateAgent: {
+                ...names,
+                reAgentPhoneNumber: accepted ? reAgentPhoneNumber : null,
+                reAgentEmailId: accepted ? reAgentEmailId : null,
+              },
+            }
+          },
+        ),
       }
     },
 
-    /** Lead or co-lead; an agent of the lead's firm, once, within the lead's plan. */
+    /**
+     * Lead or co-lead invites a verified agent of the lead's firm, once, within the lead's plan. The agent
+     * is a member once it accepts (the invitation mail and an Accept in the app).
+     */
     async addMember(caller: AgentRow, body: AddMemberBody): Promise<TeamMember> {
-      const team = await visibleTeam(caller, body.reTeamId)
-      if (!canManageTeamMembers(caller.id, team)) {
-        throw new ForbiddenError('Only the team lead or co-lead may add members')
-      }
+      const team = await teamFor(caller, body.reTeamId, 'manageMembers')
       const [lead, candidate] = await Promise.all([
         team.reTeamLeadId === caller.id ? caller : d.agents.findById(team.reTeamLeadId),
         d.agents.findById(body.reAgentId),
       ])
-      if (!lead || !candidate || !canBeTeamMember(lead, candidate)) {
-        throw new ValidationError([
-          { field: 'reAgentId', message: "Choose an agent of the team lead's broker firm" },
-        ])
+      if (!lead || !candidate || !mayJoinTeamOf(toAgentFacts(lead), toAgentFacts(candidate))) {
+        throw new ValidationError([{ field: 'reAgentId', message: messages.teamMemberNotVerified }])
       }
       if (candidate.id === team.reTeamLeadId || candidate.id === team.reCoTeamLeadId) throw alreadyMember()
       const plan = await planOf(team.reTeamLeadId)
@@ -262,13 +302,25 @@ export function createTeamService(d: TeamDeps) {
         if (!withinTeamMemberLimit(await repo.countMembers(team.id, trx), plan.numberOfTeamMembersPerTeam)) {
           throw new PlanLimitError('PLAN_LIMIT_MEMBERS', messages.teamMemberLimitReached)
         }
-        const member = await repo.addMember(team.id, candidate.id, caller.id, trx).catch((err) => {
-          throw isUniqueViolation(err) ? alreadyMember() : err
-        })
+        const member =
+          (await repo.reinvite(team.id, candidate.id, caller.id, trx)) ??
+          (await repo.addMember(team.id, candidate.id, caller.id, trx).catch((err) => {
+            throw isUniqueViolation(err) ? alreadyMember() : err
+          }))
+        await queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.teamMembershipInvitation(candidate.reAgentEmailId, {
+            firstName: candidate.reAgentFirstName,
+            team: team.reTeamName,
+            teamType: team.teamType,
+            lead: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
+            link: `${d.config.publicUrl}/dashboard?invitation=${team.id}`,
+          }),
+        )
         emitAfterCommit(d.events, trx, [rooms.team(team.id), rooms.agent(candidate.id)], 'stats.changed', {
           reTeamId: team.id,
         })
-        moveSockets(trx, candidate.id, team.id, 'join')
         return member
       })
       return toMember(row)
@@ -278,10 +330,7 @@ export function createTeamService(d: TeamDeps) {
     async removeMember(caller: AgentRow, memberId: number): Promise<TeamMember> {
       const member = await repo.memberById(memberId)
       if (!member) throw new NotFoundError()
-      const team = await visibleTeam(caller, member.reTeamId)
-      if (!canManageTeamMembers(caller.id, team)) {
-        throw new ForbiddenError('Only the team lead or co-lead may remove members')
-      }
+      const team = await teamFor(caller, member.reTeamId, 'manageMembers')
       const row = await inTransaction(d.db, async (trx) => {
         const removed = await repo.removeMember(memberId, trx)
         if (!removed) throw new NotFoundError()
@@ -303,9 +352,41 @@ export function createTeamService(d: TeamDeps) {
       return toMember(row)
     },
 
+    /** The invited agent accepts: it becomes a member, hears the team's offers and counts in its numbers. */
+    async acceptInvitation(caller: AgentRow, teamId: number): Promise<TeamMember> {
+      await teamFor(caller, teamId, 'respondToInvitation')
+      const row = await inTransaction(d.db, async (trx) => {
+        const accepted = await repo.respond(teamId, caller.id, ['invited'], 'accepted', trx)
+        if (!accepted) throw new ConflictError('INVALID_STATE', 'This invitation was already answered')
+        moveSockets(trx, caller.id, teamId, 'join')
+        emitAfterCommit(d.events, trx, [rooms.team(teamId), rooms.agent(caller.id)], 'stats.changed', {
+          reTeamId: teamId,
+        })
+        return accepted
+      })
+      d.access.forget(caller)
+      return toMember(row)
+    },
+
+    /** The invited agent declines (or a member leaves): it no longer counts as a member. */
+    async declineInvitation(caller: AgentRow, teamId: number): Promise<TeamMember> {
+      await teamFor(caller, teamId, 'respondToInvitation')
+      const row = await inTransaction(d.db, async (trx) => {
+        const declined = await repo.respond(teamId, caller.id, ['invited', 'accepted'], 'declined', trx)
+        if (!declined) throw new ConflictError('INVALID_STATE', 'This invitation was already answered')
+        moveSockets(trx, caller.id, teamId, 'leave')
+        emitAfterCommit(d.events, trx, [rooms.team(teamId), rooms.agent(caller.id)], 'stats.changed', {
+          reTeamId: teamId,
+        })
+        return declined
+      })
+      d.access.forget(caller)
+      return toMember(row)
+    },
+
     /** For statistics: a team the caller belongs to, with the agents it covers. */
     async people(caller: AgentRow, teamId: number): Promise<TeamPeople> {
-      const team = await visibleTeam(caller, teamId)
+      const team = await teamFor(caller, teamId, 'readMembers')
       return { id: team.id, reTeamName: team.reTeamName, people: await repo.people(team.id) }
     },
 

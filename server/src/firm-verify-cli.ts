@@ -1,0 +1,41 @@
+// `pnpm firm:verify <license> <email>`: an operator verifies an agent's membership of its broker firm
+// (how a firm's first member is verified). Works on the embedded database as on PostgreSQL.
+import { loadConfig } from './config.ts'
+import { createDb } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { createOutbox } from './jobs/outbox.ts'
+import { createAgentRepo } from './modules/agents/repo.ts'
+import { createAgentService } from './modules/agents/service.ts'
+import { createAccess } from './policy/access.ts'
+
+const [license, email] = process.argv.slice(2)
+if (!license || !email) {
+  console.error('Usage: pnpm firm:verify <broker firm license> <agent email>')
+  process.exit(2)
+}
+const config = loadConfig()
+const handle = await createDb(config.db)
+try {
+  await migrateToLatest(handle.db, config.migrationsDir)
+  // No queue here: the decision mail waits in the outbox for the next API or worker process to relay.
+  const outbox = createOutbox(handle.db, null, () => false, config.relay.batchSize)
+  const agents = createAgentService({
+    db: handle.db,
+    repo: createAgentRepo(handle.db),
+    access: createAccess(handle.db),
+    outbox,
+    config,
+  })
+  const agent = await agents.findByFirmAndEmail(license, email)
+  if (!agent) {
+    console.error(`No agent with email ${email} claims broker firm license ${license}.`)
+    process.exitCode = 1
+  } else {
+    const verified = await agents.verifyByOperator(agent.id)
+    console.log(
+      `Verified ${verified.reAgentFirstName} ${verified.reAgentLastName} (${verified.reAgentEmailId}) as a member of ${verified.reAgentBrokerFirmName} (${license}).`,
+    )
+  }
+} finally {
+  await handle.close()
+}

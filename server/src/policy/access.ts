@@ -1,0 +1,270 @@
+import {
+  type Actor,
+  type AgentFacts,
+  isSchedulerRole,
+  type OpenHouseFacts,
+  type OpenHousePermission,
+  mayOnOpenHouse,
+  type ProspectFacts,
+  type PropertyFacts,
+} from '@porchlight/shared'
+import { createHash, randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { Db } from '../db/database.ts'
+import type { Trx } from '../db/transaction.ts'
+import { ForbiddenError, NotFoundError } from '../errors.ts'
+
+/** What the policy needs of the caller's own agent row. */
+export interface AgentLike {
+  id: number
+  reAgentRole: string
+  reAgentBrokerFirmLicense: string
+  firmMembershipStatus: string
+}
+
+/**
+ * Loads the facts the policy (shared/src/rules/policy.ts) decides on, each in one statement, and asks
+ * it. The one place the server decides who may act for whom; it holds no rule of its own.
+ */
+export function createAccess(db: Db) {
+  // Facts of one request's caller: the agent row is loaded once per request, so is this.
+  const actors = new WeakMap<object, Promise<Actor>>()
+
+  async function loadActor(agent: AgentLike): Promise<Actor> {
+    const verified = agent.firmMembershipStatus === 'verified'
+    const base: Actor = {
+      id: agent.id,
+      role: agent.reAgentRole,
+      firmLicense: agent.reAgentBrokerFirmLicense,
+      firmVerified: verified,
+      teamIds: [],
+      teammateIds: [],
+      actsForIds: [],
+    }
+    if (!verified) return base
+    // Every active team the agent leads, co-leads or accepted, with everyone in it: lead, co-lead and
+    // accepted members who are still verified members of the same firm.
+    const { rows } = await sql<{
+      teamId: number
+      leads: boolean
+      member: boolean
+      personId: number | null
+    }>`
+      with mine as (
+        select t.id, (t.re_team_lead_id = ${agent.id} or t.re_co_team_lead_id = ${agent.id}) as leads,
+               exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${agent.id}
+                       and m.invitation_status = 'accepted' and m.re_agent_current_flag) as member
+        from re_team t
+        where t.re_team_active_flag
+          and (t.re_team_lead_id = ${agent.id} or t.re_co_team_lead_id = ${agent.id}
+               or exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${agent.id}
+                          and m.invitation_status = 'accepted' and m.re_agent_current_flag))
+      ), people as (
+        select t.id as team_id, p.person_id
+        from mine t
+        join re_team rt on rt.id = t.id
+        cross join lateral (
+          select rt.re_team_lead_id as person_id
+          union select rt.re_co_team_lead_id where rt.re_co_team_lead_id is not null
+          union select m.re_agent_id from re_team_member m
+            where m.re_team_id = rt.id and m.invitation_status = 'accepted' and m.re_agent_current_flag
+        ) p
+      )
+      select mine.id as team_id, mine.leads, mine.member, a.id as person_id
+      from mine
+      left join people on people.team_id = mine.id
+      left join re_agent a on a.id = people.person_id and a.firm_membership_status = 'verified'
+        and a.re_agent_broker_firm_license = ${agent.reAgentBrokerFirmLicense}
+    `.execute(db)
+    const teamIds = new Set<number>()
+    const teammates = new Set<number>()
+    const actsFor = new Set<number>()
+    const scheduler = isSchedulerRole(agent.reAgentRole)
+    for (const r of rows) {
+      teamIds.add(r.teamId)
+      if (r.personId === null || r.personId === agent.id) continue
+      teammates.add(r.personId)
+      if (scheduler && (r.leads || (agent.reAgentRole === 'Admin Team Member' && r.member)))
+        actsFor.add(r.personId)
+    }
+    return { ...base, teamIds: [...teamIds], teammateIds: [...teammates], actsForIds: [...actsFor] }
+  }
+
+  function actor(agent: AgentLike): Promise<Actor> {
+    let facts = actors.get(agent)
+    if (!facts) {
+      facts = loadActor(agent)
+      actors.set(agent, facts)
+    }
+    return facts
+  }
+
+  async function openHouseFacts(id: number, trx: Db | Trx = db): Promise<OpenHouseFacts | undefined> {
+    const row = await trx
+      .selectFrom('openHouse')
+      .select([
+        'listingReAgentId',
+        'hostingReAgentId',
+        'scheduledByReAgentId',
+        'publishLevel',
+        'publishLevelId',
+        'publishedAt',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row && toOpenHouseFacts(row)
+  }
+
+  return {
+    actor,
+
+    /** Facts of the caller's actor row changed (a team joined, a firm verified): load them again. */
+    forget(agent: AgentLike) {
+      actors.delete(agent)
+    },
+
+    openHouseFacts,
+
+    /**
+     * The open house if the caller may do `permission` on it. One answer for "not yours": 404 when the
+     * caller may not even see it, 403 when it sees it but may not do this.
+     */
+    async openHouse(
+      agent: AgentLike,
+      permission: OpenHousePermission,
+      id: number,
+      trx?: Db | Trx,
+    ): Promise<OpenHouseFacts> {
+      const [who, oh] = await Promise.all([actor(agent), openHouseFacts(id, trx)])
+      if (!oh || !mayOnOpenHouse(who, 'view', oh)) throw new NotFoundError()
+      if (!mayOnOpenHouse(who, permission, oh)) throw new ForbiddenError(forbiddenText[permission])
+      return oh
+    },
+
+    async agentFacts(id: number, trx: Db | Trx = db): Promise<AgentFacts | undefined> {
+      const row = await trx
+        .selectFrom('reAgent')
+        .select(['id', 'reAgentBrokerFirmLicense', 'firmMembershipStatus'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row && toAgentFacts(row)
+    },
+
+    /** The prospect's visits at open houses the agent lists or hosts. */
+    async prospectFacts(prospectId: number, agentId: number): Promise<ProspectFacts | undefined> {
+      const prospect = await db
+        .selectFrom('prospect')
+        .select('createdByReAgentId')
+        .where('id', '=', prospectId)
+        .executeTakeFirst()
+      if (!prospect) return undefined
+      const visits = await db
+        .selectFrom('openHouseAttendee as a')
+        .innerJoin('openHouse as oh', 'oh.id', 'a.openHouseId')
+        .select(['oh.listingReAgentId', 'oh.hostingReAgentId', 'a.listingAgentConsent'])
+        .where('a.prospectId', '=', prospectId)
+        .where((eb) =>
+          eb.or([eb('oh.listingReAgentId', '=', agentId), eb('oh.hostingReAgentId', '=', agentId)]),
+        )
+        .execute()
+      return {
+        createdByREAgentId: prospect.createdByReAgentId,
+        visits: visits.map((v) => ({
+          listingREAgentId: v.listingReAgentId,
+          hostingREAgentId: v.hostingReAgentId,
+          listingAgentConsent: v.listingAgentConsent,
+        })),
+      }
+    },
+
+    /**
+     * The guest's capability for its visit: a 256-bit random token answered once, only its SHA-256
+     * stored, bound to the prospect and the open house.
+     */
+    async issueGuestToken(trx: Trx, prospectId: number, openHouseId: number): Promise<string> {
+      const token = randomBytes(32).toString('base64url')
+      await trx
+        .insertInto('guestToken')
+        .values({ tokenHash: hashToken(token), prospectId, openHouseId })
+        .execute()
+      return token
+    },
+
+    async guestTokenFits(token: string, prospectId: number, openHouseId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('guestToken')
+        .select('prospectId')
+        .where('tokenHash', '=', hashToken(token))
+        .where('prospectId', '=', prospectId)
+        .where('openHouseId', '=', openHouseId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    async propertyFacts(propertyId: number): Promise<PropertyFacts | undefined> {
+      const { rows } = await sql<{ ownerIds: number[] | null; onShow: boolean }>`
+        select
+          (select array_agg(distinct o) from (
+             select p.created_by_re_agent_id as o
+             union all select i.owning_re_agent_id from re_inventory i
+               where i.re_property_id = p.id and not i.re_inventory_property_delete_flag
+             union all select oh.listing_re_agent_id from open_house oh where oh.re_property_id = p.id
+             union all select oh.hosting_re_agent_id from open_house oh where oh.re_property_id = p.id
+           ) owners where o is not null) as owner_ids,
+          exists (select 1 from open_house oh where oh.re_property_id = p.id
+                  and not oh.open_house_canceled_flag
+                  and (oh.published_at is not null or oh.hosting_re_agent_id is not null)) as on_show
+        from re_property p where p.id = ${propertyId}`.execute(db)
+      const row = rows[0]
+      return row && { ownerIds: row.ownerIds ?? [], onShow: row.onShow }
+    },
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const forbiddenText: Record<OpenHousePermission, string> = {
+  view: 'You may not see this open house',
+  edit: 'Only the listing agent may do this',
+  cancel: 'Only the listing agent may do this',
+  publish: 'Only the listing agent may publish',
+  clone: 'Only the listing agent may do this',
+  claim: 'This open house is not offered to you',
+  withdraw: 'Only the hosting agent may withdraw',
+  manageAttendees: 'Only the hosting agent may do this',
+  sendHostingReport: 'Only the hosting agent may send this report',
+  requestHostingReport: 'Only the listing agent may request this report',
+  viewAttendees: 'Only the listing or hosting agent may do this',
+}
+
+export function toOpenHouseFacts(row: {
+  listingReAgentId: number
+  hostingReAgentId: number | null
+  scheduledByReAgentId: number
+  publishLevel: string
+  publishLevelId: string
+  publishedAt: Date | string | null
+}): OpenHouseFacts {
+  return {
+    listingREAgentId: row.listingReAgentId,
+    hostingREAgentId: row.hostingReAgentId,
+    scheduledByREAgentId: row.scheduledByReAgentId,
+    publishLevel: row.publishLevel,
+    publishLevelId: row.publishLevelId,
+    published: row.publishedAt !== null,
+  }
+}
+
+export function toAgentFacts(row: {
+  id: number
+  reAgentBrokerFirmLicense: string
+  firmMembershipStatus: string
+}): AgentFacts {
+  return {
+    id: row.id,
+    firmLicense: row.reAgentBrokerFirmLicense,
+    firmVerified: row.firmMembershipStatus === 'verified',
+  }
+}
+
+export type Access = ReturnType<typeof createAccess>

@@ -1,0 +1,34 @@
+import { agentRooms, mayOnOpenHouse } from '@porchlight/shared'
+import type { SocketAuthority } from '../realtime/server.ts'
+import type { Access, AgentLike } from './access.ts'
+
+export interface SocketAuthorityDeps {
+  access: Access
+  /** The session a token stands for. */
+  session(token: string): Promise<{ userId: number } | null>
+  /** The agent profile of a user, and the agent row by id. */
+  agentOfUser(userId: number): Promise<AgentLike | undefined>
+  agentById(id: number): Promise<AgentLike | undefined>
+}
+
+/** The socket server's questions, answered by the one policy. */
+export function createSocketAuthority(d: SocketAuthorityDeps): SocketAuthority {
+  return {
+    async agent(token) {
+      const session = await d.session(token)
+      if (!session) return null
+      const agent = await d.agentOfUser(session.userId)
+      if (!agent) return { userId: session.userId, rooms: [] }
+      return { userId: session.userId, agentId: agent.id, rooms: agentRooms(await d.access.actor(agent)) }
+    },
+    async guest(openHouseId) {
+      const oh = await d.access.openHouseFacts(openHouseId)
+      return oh !== undefined && (oh.published || oh.hostingREAgentId !== null)
+    },
+    async watch(agentId, openHouseId) {
+      const [agent, oh] = await Promise.all([d.agentById(agentId), d.access.openHouseFacts(openHouseId)])
+      if (!agent || !oh) return false
+      return mayOnOpenHouse(await d.access.actor(agent), 'viewAttendees', oh)
+    },
+  }
+}

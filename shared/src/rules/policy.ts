@@ -1,0 +1,236 @@
+// The one policy: who may do what for whom (docs/policy.md). Pure functions over facts the server loads
+// once per request; routes, services, the socket server and the web's buttons all ask these, and nothing
+// else decides. A role is not authority: it only says which relations an agent may enter into.
+
+import { rooms } from '../events.ts'
+
+export const FIRM_MEMBERSHIP_STATUSES = ['pending', 'verified', 'declined'] as const
+export type FirmMembershipStatus = (typeof FIRM_MEMBERSHIP_STATUSES)[number]
+
+export const INVITATION_STATUSES = ['invited', 'accepted', 'declined'] as const
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
+
+/** The roles that may act for a teammate on the open houses they schedule (SPEC §5). */
+export const SCHEDULER_ROLES = ['Team Lead', 'Admin Team Member'] as const
+
+/** Facts about the signed-in agent, loaded once per request. */
+export interface Actor {
+  id: number
+  role: string
+  firmLicense: string
+  /** Verified by a verified Team Lead / Admin Team Member of the firm, or by an operator. */
+  firmVerified: boolean
+  /** Teams it leads, co-leads or accepted to join (none while its firm membership is not verified). */
+  teamIds: readonly number[]
+  /** Agents who share one of those teams with it (their contact data is visible to it). */
+  teammateIds: readonly number[]
+  /**
+   * Agents it may schedule for and act for on what it scheduled: the people of the teams it leads or
+   * co-leads (an Admin Team Member: also of the teams it belongs to). Empty unless its role is a
+   * scheduler role and its firm membership is verified.
+   */
+  actsForIds: readonly number[]
+}
+
+/** What the policy needs of an open house. */
+export interface OpenHouseFacts {
+  listingREAgentId: number
+  hostingREAgentId: number | null
+  scheduledByREAgentId: number
+  publishLevel: string
+  publishLevelId: string | null
+  published: boolean
+}
+
+export type OpenHouseRelation = 'listing' | 'scheduler' | 'host' | 'offered'
+
+export const OPEN_HOUSE_PERMISSIONS = [
+  'view',
+  'edit',
+  'cancel',
+  'publish',
+  'clone',
+  'claim',
+  'withdraw',
+  'manageAttendees',
+  'sendHostingReport',
+  'requestHostingReport',
+  'viewAttendees',
+] as const
+export type OpenHousePermission = (typeof OPEN_HOUSE_PERMISSIONS)[number]
+
+const TEAM_LEVELS = new Set(['Real Estate Team', 'Real Estate Group', 'Partnered Team'])
+
+export function isSchedulerRole(role: string): boolean {
+  return (SCHEDULER_ROLES as readonly string[]).includes(role)
+}
+
+/** Whether an open house's publish level reaches the agent (Open To All, its verified firm, its teams). */
+export function levelReaches(actor: Actor, level: { publishLevel: string; publishLevelId: string | null }) {
+  if (level.publishLevel === 'Open To All') return true
+  if (level.publishLevel === 'Market Center')
+    return actor.firmVerified && level.publishLevelId === actor.firmLicense
+  if (TEAM_LEVELS.has(level.publishLevel))
+    return actor.teamIds.some((id) => String(id) === level.publishLevelId)
+  return false
+}
+
+/** How the agent relates to the open house. */
+export function openHouseRelations(actor: Actor, oh: OpenHouseFacts): Set<OpenHouseRelation> {
+  const relations = new Set<OpenHouseRelation>()
+  if (oh.listingREAgentId === actor.id) relations.add('listing')
+  if (
+    oh.scheduledByREAgentId === actor.id &&
+    oh.listingREAgentId !== actor.id &&
+    actor.actsForIds.includes(oh.listingREAgentId)
+  )
+    relations.add('scheduler')
+  if (oh.hostingREAgentId !== null && oh.hostingREAgentId === actor.id) relations.add('host')
+  if (oh.published && oh.publishLevel !== 'Hosting Myself' && levelReaches(actor, oh))
+    relations.add('offered')
+  return relations
+}
+
+/** Authority only; whether the open house's state allows it (canceled, hosted…) is the service's 409. */
+export function mayOnOpenHouse(actor: Actor, permission: OpenHousePermission, oh: OpenHouseFacts): boolean {
+  const r = openHouseRelations(actor, oh)
+  const forListing = r.has('listing') || r.has('scheduler')
+  switch (permission) {
+    case 'view':
+      return forListing || r.has('host') || r.has('offered')
+    case 'edit':
+    case 'cancel':
+    case 'publish':
+    case 'clone':
+    case 'requestHostingReport':
+      return forListing
+    case 'claim':
+      return r.has('offered') && !r.has('listing')
+    case 'withdraw':
+    case 'manageAttendees':
+    case 'sendHostingReport':
+      return r.has('host')
+    case 'viewAttendees':
+      return forListing || r.has('host')
+  }
+}
+
+/** Every permission the agent holds on the open house (the web shows exactly these buttons). */
+export function openHousePermissions(actor: Actor, oh: OpenHouseFacts): OpenHousePermission[] {
+  return OPEN_HOUSE_PERMISSIONS.filter((p) => mayOnOpenHouse(actor, p, oh))
+}
+
+/** Whom a scheduler may pick as listing agent: itself (not a Team Lead, SPEC §5) or an agent it acts for. */
+export function maySchedulerFor(actor: Actor, listingAgentId: number): boolean {
+  if (listingAgentId === actor.id) return actor.role !== 'Team Lead'
+  return isSchedulerRole(actor.role) && actor.actsForIds.includes(listingAgentId)
+}
+
+/** The agent at the door: the host, or the listing agent while it hosts itself or nobody hosts yet. */
+export function doorAgentId(oh: { listingREAgentId: number; hostingREAgentId: number | null }): number {
+  return oh.hostingREAgentId ?? oh.listingREAgentId
+}
+
+/** What the policy needs of another agent. */
+export interface AgentFacts {
+  id: number
+  firmLicense: string
+  firmVerified: boolean
+}
+
+/** How much of an agent's profile the caller sees: null means it does not exist for the caller. */
+export type AgentView = 'full' | 'contact' | 'name' | null
+
+export function agentView(actor: Actor, target: AgentFacts): AgentView {
+  if (target.id === actor.id) return 'full'
+  if (actor.teammateIds.includes(target.id)) return 'contact'
+  if (actor.firmVerified && target.firmVerified && target.firmLicense === actor.firmLicense) return 'name'
+  return null
+}
+
+/** The firm's roster (names) is for its verified members only. */
+export function mayReadRoster(actor: Actor, firmLicense: string): boolean {
+  return actor.firmVerified && actor.firmLicense === firmLicense
+}
+
+/** A verified Team Lead or Admin Team Member of the firm approves or declines who joins it. */
+export function mayDecideFirmMembership(actor: Actor, target?: AgentFacts): boolean {
+  if (!actor.firmVerified || !isSchedulerRole(actor.role)) return false
+  return !target || (target.id !== actor.id && target.firmLicense === actor.firmLicense)
+}
+
+/** What the policy needs of a team. */
+export interface TeamFacts {
+  reTeamLeadId: number
+  reCoTeamLeadId: number | null
+  /** The caller's own membership, if any. */
+  invitationStatus: InvitationStatus | null
+}
+
+export type TeamPermission = 'view' | 'edit' | 'manageMembers' | 'readMembers' | 'respondToInvitation'
+
+export function mayOnTeam(actor: Actor, permission: TeamPermission, team: TeamFacts): boolean {
+  const lead = team.reTeamLeadId === actor.id
+  const coLead = team.reCoTeamLeadId === actor.id
+  const member = team.invitationStatus === 'accepted'
+  const invited = team.invitationStatus === 'invited'
+  switch (permission) {
+    case 'view':
+      return lead || coLead || member || invited
+    case 'edit':
+      return lead
+    case 'manageMembers':
+      return (lead || coLead) && actor.firmVerified
+    case 'readMembers':
+      return lead || coLead || member
+    case 'respondToInvitation':
+      return invited || member
+  }
+}
+
+/** Teams are made of verified agents of one firm. */
+export function mayJoinTeamOf(lead: AgentFacts, candidate: AgentFacts): boolean {
+  return lead.firmVerified && candidate.firmVerified && candidate.firmLicense === lead.firmLicense
+}
+
+/** What the policy needs of a prospect seen by an agent. */
+export interface ProspectFacts {
+  createdByREAgentId: number
+  /** Visits at open houses the caller lists, schedules or hosts; whether each consented to the listing agent. */
+  visits: ReadonlyArray<{
+    listingREAgentId: number
+    hostingREAgentId: number | null
+    listingAgentConsent: boolean
+  }>
+}
+
+/** 'full' for the agent whose lead it is or a listing agent the guest consented to; 'masked' otherwise. */
+export function prospectView(actor: Actor, p: ProspectFacts): 'full' | 'masked' | null {
+  if (p.createdByREAgentId === actor.id) return 'full'
+  if (p.visits.some((v) => v.listingREAgentId === actor.id && v.listingAgentConsent)) return 'full'
+  if (p.visits.some((v) => v.listingREAgentId === actor.id || v.hostingREAgentId === actor.id))
+    return 'masked'
+  return null
+}
+
+/** What the policy needs of a property. */
+export interface PropertyFacts {
+  /** Agents who own it: who typed it in, whose inventory holds it, who lists or hosts an open house at it. */
+  ownerIds: readonly number[]
+  /** It has a published or hosted open house, so its address is public. */
+  onShow: boolean
+}
+
+export function mayViewProperty(actor: Actor | null, p: PropertyFacts): boolean {
+  return p.onShow || (actor !== null && p.ownerIds.includes(actor.id))
+}
+
+/** The rooms an agent's socket joins on connect. */
+export function agentRooms(actor: Actor): string[] {
+  return [
+    rooms.agent(actor.id),
+    rooms.marketAll,
+    ...(actor.firmVerified ? [rooms.marketFirm(actor.firmLicense)] : []),
+    ...actor.teamIds.map(rooms.team),
+  ]
+}
