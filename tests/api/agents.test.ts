@@ -179,7 +179,8 @@ describe('agent profiles', () => {
       (await t.call('GET', `/reagentmgmt/getREAgentDetails/${a.agent.id}`, { token: b.token })).status,
     ).toBe(404)
     expect(
-      (await t.call('GET', '/reagentmgmt/getREAgentsByBrokerFirmLicense/FIRM-SAME', { token: b.token })).status,
+      (await t.call('GET', '/reagentmgmt/getREAgentsByBrokerFirmLicense/FIRM-SAME', { token: b.token }))
+        .status,
     ).toBe(403)
 
     await t.db

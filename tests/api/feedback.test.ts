@@ -43,12 +43,23 @@ async function guest(openHouseId: number) {
     },
   })
   if (res.status !== 201) throw new Error(`guest: ${JSON.stringify(res.body)}`)
-  return { id: res.body.data.id as number, email }
+  tokens.set(res.body.data.id, res.body.data.guestToken)
+  return { id: res.body.data.id as number, email, token: res.body.data.guestToken as string }
 }
+
+/** The guest token each sign-in answered, by prospect: the feedback form sends its own. */
+const tokens = new Map<number, string>()
 
 const give = (openHouseId: number, prospectId: number, ratings: Record<string, unknown>, text?: string) =>
   t.call('POST', '/public/saveOpenHouseFeedback', {
-    body: { openHouseId, prospectId, feedbackText: text, ...untouched(), ...ratings },
+    body: {
+      openHouseId,
+      prospectId,
+      guestToken: tokens.get(prospectId),
+      feedbackText: text,
+      ...untouched(),
+      ...ratings,
+    },
   })
 
 describe('guest feedback', () => {
@@ -95,7 +106,7 @@ describe('guest feedback', () => {
     })
     const missing = await t.call('POST', '/public/saveOpenHouseFeedback', { body: { feedbackText: 'hi' } })
     expect(missing.status).toBe(422)
-    expect(Object.keys(fields(missing.body)).sort()).toEqual(['openHouseId', 'prospectId'])
+    expect(Object.keys(fields(missing.body)).sort()).toEqual(['guestToken', 'openHouseId', 'prospectId'])
   })
 
   it("takes one feedback per visitor and open house, answering a repeat with SPEC's text", async () => {
@@ -139,7 +150,14 @@ describe('guest feedback', () => {
     const id = saved.body.data.id
     const edit = (prospectId: number, ratings: Record<string, unknown>, text?: string) =>
       t.call('PATCH', `/feedback/saveOpenHouseFeedback/${id}`, {
-        body: { openHouseId: oh.id, prospectId, feedbackText: text, ...untouched(), ...ratings },
+        body: {
+          openHouseId: oh.id,
+          prospectId,
+          guestToken: tokens.get(prospectId),
+          feedbackText: text,
+          ...untouched(),
+          ...ratings,
+        },
       })
 
     const edited = await edit(visitor.id, { kitchen: 3, homePrice: 4 }, 'Kitchen is fine.')
@@ -155,6 +173,48 @@ describe('guest feedback', () => {
       .where('id', '=', id)
       .executeTakeFirst()
     expect(row?.kitchen).toBe(3)
+  })
+})
+
+describe('feedback needs the guest token', () => {
+  it('refuses forged feedback by sequential ids: a review cannot be overwritten without its token', async () => {
+    const oh = await scheduleOpenHouse(t, await agent(), { publishLevel: 'Hosting Myself' })
+    const visitor = await guest(oh.id)
+    const saved = await give(oh.id, visitor.id, { kitchen: 5, overallExperience: 5 }, 'Wonderful home.')
+    expect(saved.status).toBe(201)
+    const id: number = saved.body.data.id
+    const forged = {
+      openHouseId: oh.id,
+      prospectId: visitor.id,
+      ...untouched(),
+      kitchen: 1,
+      overallExperience: 1,
+      feedbackText: 'TERRIBLE',
+    }
+    // The attack as measured: anonymous probes naming the right ids, with no or a made-up token.
+    const attempts = [
+      await t.call('PATCH', `/feedback/saveOpenHouseFeedback/${id}`, { body: forged }),
+      await t.call('PATCH', `/feedback/saveOpenHouseFeedback/${id}`, {
+        body: { ...forged, guestToken: randomBytes(32).toString('base64url') },
+      }),
+      // Another visitor's real token does not fit this visitor's feedback.
+      await t.call('PATCH', `/feedback/saveOpenHouseFeedback/${id}`, {
+        body: { ...forged, guestToken: (await guest(oh.id)).token },
+      }),
+      await t.call('POST', '/public/saveOpenHouseFeedback', {
+        body: { ...forged, prospectId: (await guest(oh.id)).id, guestToken: visitor.token },
+      }),
+    ]
+    expect(attempts.map((a) => a.status)).toEqual([422, 404, 404, 404])
+    const row = await t.db
+      .selectFrom('openHouseFeedback')
+      .select(['kitchen', 'overallExperience', 'feedbackText'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ kitchen: 5, overallExperience: 5, feedbackText: 'Wonderful home.' })
+    // Only the hash is kept.
+    const stored = await t.db.selectFrom('guestToken').select('tokenHash').execute()
+    expect(stored.map((r) => r.tokenHash)).not.toContain(visitor.token)
   })
 })
 
@@ -193,8 +253,14 @@ describe('feedback summaries', () => {
     const denied = await t.call('GET', `/feedback/getOpenHouseFeedbackSummaryByOpenHouseId/${oh.id}`, {
       token: stranger.token,
     })
-    expect(denied.status).toBe(404)
-    expect(denied.body.error.message).toBe(messages.feedbackSummaryLoadFailed)
+    // It was offered to every agent, so the stranger sees the open house, but not what visitors said.
+    expect(denied.status).toBe(403)
+    const hidden = await scheduleOpenHouse(t, listing)
+    const unseen = await t.call('GET', `/feedback/getOpenHouseFeedbackSummaryByOpenHouseId/${hidden.id}`, {
+      token: stranger.token,
+    })
+    expect(unseen.status).toBe(404)
+    expect(unseen.body.error.message).toBe(messages.feedbackSummaryLoadFailed)
   })
 
   it('sums up for an agent the feedback on the open houses it hosted, for itself only', async () => {

@@ -56,7 +56,7 @@ const attendeesOf = (openHouseId: number) =>
   t.db.selectFrom('openHouseAttendee').selectAll().where('openHouseId', '=', openHouseId).execute()
 
 describe('guest sign-in from the QR code', () => {
-  it("makes the listing agent's prospect, records the attendee and the consent, and answers only its id", async () => {
+  it("makes the door agent's prospect, records the attendee and the consent, and answers its id and a guest token", async () => {
     const listing = await agent()
     const someoneElse = await agent()
     const oh = await hostedOpenHouse(listing)
@@ -64,7 +64,9 @@ describe('guest sign-in from the QR code', () => {
     const before = Date.now()
     const res = await signIn(body)
     expect(res.status).toBe(201)
-    expect(Object.keys(res.body.data)).toEqual(['id'])
+    expect(Object.keys(res.body.data)).toEqual(['id', 'guestToken'])
+    // At least 128 random bits.
+    expect(Buffer.from(res.body.data.guestToken, 'base64url').length).toBeGreaterThanOrEqual(16)
 
     // The QR code's reAgentId is not trusted: the open house says whose lead this is.
     expect(await prospectsOf(someoneElse.agent.id)).toEqual([])
@@ -234,7 +236,7 @@ describe('guest sign-in from the QR code', () => {
     expect(await attendeesOf(oh.id)).toHaveLength(1)
   })
 
-  it('matches a returning visitor by email whatever its case, updating the details and keeping what they left blank', async () => {
+  it("matches a returning visitor by email whatever its case, never overwriting the agent's prospect: what it typed stays with the visit", async () => {
     const listing = await agent()
     const first = await hostedOpenHouse(listing)
     const second = await hostedOpenHouse(listing)
@@ -262,14 +264,20 @@ describe('guest sign-in from the QR code', () => {
     const rows = await prospectsOf(listing.agent.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
-      prospectEmailId: email.toUpperCase(),
-      prospectPhoneNumber: '770 555 0188',
+      prospectEmailId: email,
+      prospectPhoneNumber: '404 555 0142',
       prospectCity: 'Marietta',
-      bestTimeToContact: 'Evening',
+      bestTimeToContact: 'Afteroon',
       workingWithReAgentFlag: true,
     })
     expect((await attendeesOf(first.id)).map((a) => a.prospectId)).toEqual([one.body.data.id])
-    expect((await attendeesOf(second.id)).map((a) => a.prospectId)).toEqual([one.body.data.id])
+    const [visit] = await attendeesOf(second.id)
+    expect(visit?.prospectId).toBe(one.body.data.id)
+    expect(visit?.guestDetails).toMatchObject({
+      prospectEmailId: email.toUpperCase(),
+      prospectPhoneNumber: '770 555 0188',
+      bestTimeToContact: 'Evening',
+    })
 
     // Signing in again at the same open house is not an error and records no second attendee.
     const three = await signIn(visitor(second.id, { prospectFirstName: 'Casey', prospectEmailId: email }))
@@ -308,7 +316,7 @@ describe('guest sign-in from the QR code', () => {
     expect(missing.status).toBe(404)
   })
 
-  it('signs guests in at an open house another agent hosts, as leads of the listing agent', async () => {
+  it('signs guests in at an open house another agent hosts, as leads of the host, sharing with the listing agent only by consent', async () => {
     const listing = await agent()
     const host = await agent()
     const oh = await scheduleOpenHouse(t, listing)
@@ -319,8 +327,56 @@ describe('guest sign-in from the QR code', () => {
     expect(claimed.status).toBe(200)
     const res = await signIn(visitor(oh.id, { reAgentId: host.agent.id }))
     expect(res.status).toBe(201)
-    expect((await prospectsOf(listing.agent.id)).map((p) => p.id)).toEqual([res.body.data.id])
-    expect(await prospectsOf(host.agent.id)).toEqual([])
+    const shares = await signIn(visitor(oh.id, { reAgentId: host.agent.id, listingAgentConsent: 'true' }))
+    expect((await prospectsOf(host.agent.id)).map((p) => p.id).sort()).toEqual(
+      [res.body.data.id, shares.body.data.id].sort(),
+    )
+    expect(await prospectsOf(listing.agent.id)).toEqual([])
+
+    // An agent's own prospect with that email is matched, never overwritten by the visitor.
+    const typed = await t.call('POST', '/prospectmgmt/saveProspect', {
+      token: host.token,
+      body: {
+        prospectFirstName: 'Morgan',
+        prospectLastName: 'Lee',
+        prospectEmailId: 'morgan.lee@example.com',
+        prospectPhoneNumber: '404 555 0199',
+      },
+    })
+    const back = await signIn(
+      visitor(oh.id, {
+        prospectFirstName: 'Mallory',
+        prospectEmailId: 'MORGAN.LEE@example.com',
+        prospectPhoneNumber: '999 555 0000',
+      }),
+    )
+    expect(back.body.data.id).toBe(typed.body.data.id)
+    const kept = await t.db
+      .selectFrom('prospect')
+      .selectAll()
+      .where('id', '=', typed.body.data.id)
+      .executeTakeFirstOrThrow()
+    expect(kept).toMatchObject({
+      prospectFirstName: 'Morgan',
+      prospectPhoneNumber: '404 555 0199',
+      emailConsent: false,
+    })
+
+    // The host sees its leads in full; the listing agent only those who agreed to share with it.
+    const asListing = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
+      token: listing.token,
+    })
+    const byId = new Map(
+      asListing.body.data.map((p: { id: number; prospectEmailId: string }) => [p.id, p.prospectEmailId]),
+    )
+    expect(byId.get(shares.body.data.id)).toMatch(/^jordan-.*@example\.com$/)
+    expect(byId.get(res.body.data.id)).toContain('*')
+    const asHost = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
+      token: host.token,
+    })
+    expect(asHost.body.data.every((p: { prospectEmailId: string }) => !p.prospectEmailId.includes('*'))).toBe(
+      true,
+    )
   })
 })
 

@@ -40,7 +40,10 @@ async function teamOf(lead: Agent, members: Agent[], teamType: 'Real Estate Team
 
 /** A property the caller has just typed in (SPEC §2 "a property added for scheduling"), in no inventory. */
 async function typedProperty(who: Agent) {
-  const res = await t.call('POST', '/propertymgmt/saveREProperty', { token: who.token, body: propertyFields() })
+  const res = await t.call('POST', '/propertymgmt/saveREProperty', {
+    token: who.token,
+    body: propertyFields(),
+  })
   if (res.status !== 201) throw new Error(JSON.stringify(res.body))
   return res.body.data.id as number
 }
@@ -282,7 +285,9 @@ describe('scheduling', () => {
       `/reinventorymgmt/getOHEligibleREInventoryByOwningREAgentId/${member.agent.id}`,
       { token: member.token },
     )
-    expect(inventory.body.data.map((i: { reProperty: { id: number } }) => i.reProperty.id)).toEqual([propertyId])
+    expect(inventory.body.data.map((i: { reProperty: { id: number } }) => i.reProperty.id)).toEqual([
+      propertyId,
+    ])
     for (const who of [lead, colleague, outsider]) {
       const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
         token: lead.token,

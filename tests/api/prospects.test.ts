@@ -265,7 +265,7 @@ describe("an agent's own prospects", () => {
 })
 
 describe('prospects of an open house', () => {
-  it("shows the listing and hosting agents who came; the host sees the listing agent's leads masked", async () => {
+  it("shows the listing and hosting agents who came; guests are the host's leads, masked to the listing agent", async () => {
     const listing = await agent()
     const host = await agent()
     const stranger = await agent()
@@ -273,34 +273,37 @@ describe('prospects of an open house', () => {
     const email = `guest-${unique()}@example.com`
     const guestId = await guestSignIn(oh.id, { prospectEmailId: email, prospectPhoneNumber: '404 555 0123' })
 
-    const asListing = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
-      token: listing.token,
+    const asHost = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
+      token: host.token,
     })
-    expect(asListing.status).toBe(200)
-    expect(asListing.body.data).toHaveLength(1)
-    expect(asListing.body.data[0]).toMatchObject({
+    expect(asHost.status).toBe(200)
+    expect(asHost.body.data).toHaveLength(1)
+    expect(asHost.body.data[0]).toMatchObject({
       id: guestId,
       prospectEmailId: email,
       prospectPhoneNumber: '404 555 0123',
       ownProspect: true,
     })
-    expect(Date.parse(asListing.body.data[0].signedInAt)).not.toBeNaN()
+    expect(Date.parse(asHost.body.data[0].signedInAt)).not.toBeNaN()
 
-    const asHost = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
-      token: host.token,
+    // The guest did not tick the listing agent's consent box.
+    const asListing = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
+      token: listing.token,
     })
-    expect(asHost.body.data[0]).toMatchObject({
+    expect(asListing.body.data[0]).toMatchObject({
       id: guestId,
       prospectEmailId: maskEmail(email),
       prospectPhoneNumber: '*** *** 0123',
       ownProspect: false,
     })
-    expect(JSON.stringify(asHost.body)).not.toContain(email)
+    expect(JSON.stringify(asListing.body)).not.toContain(email)
 
+    // Offered to every agent: the stranger sees the open house, not who came.
     const denied = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
       token: stranger.token,
     })
-    expect(denied.status).toBe(404)
+    expect(denied.status).toBe(403)
+    expect(JSON.stringify(denied.body)).not.toContain(email)
   })
 
   it('shows a prospect in detail to its owner and to the host of an open house it attended, to no one else', async () => {
@@ -311,24 +314,26 @@ describe('prospects of an open house', () => {
     const email = `detail-${unique()}@example.com`
     const guestId = await guestSignIn(oh.id, { prospectEmailId: email })
 
-    const own = await t.call('GET', `/prospectmgmt/getProspectDetails/${guestId}`, { token: listing.token })
+    const own = await t.call('GET', `/prospectmgmt/getProspectDetails/${guestId}`, { token: host.token })
     expect(own.status).toBe(200)
     expect(own.body.data).toMatchObject({ id: guestId, prospectEmailId: email, ownProspect: true })
 
-    const hosts = await t.call('GET', `/prospectmgmt/getProspectDetails/${guestId}`, { token: host.token })
-    expect(hosts.status).toBe(200)
-    expect(hosts.body.data).toMatchObject({ prospectEmailId: maskEmail(email), ownProspect: false })
+    const listings = await t.call('GET', `/prospectmgmt/getProspectDetails/${guestId}`, {
+      token: listing.token,
+    })
+    expect(listings.status).toBe(200)
+    expect(listings.body.data).toMatchObject({ prospectEmailId: maskEmail(email), ownProspect: false })
 
     const none = await t.call('GET', `/prospectmgmt/getProspectDetails/${guestId}`, { token: stranger.token })
     expect(none.status).toBe(404)
     expect(JSON.stringify(none.body)).not.toContain(email)
 
-    // The host may see it, but only its owner may edit it.
+    // The listing agent may see it, but only its owner may edit it (others learn nothing).
     const edit = await t.call('PATCH', `/prospectmgmt/saveProspect/${guestId}`, {
-      token: host.token,
+      token: listing.token,
       body: prospectFields({ prospectEmailId: email }),
     })
-    expect(edit.status).toBe(403)
+    expect(edit.status).toBe(404)
   })
 
   it('lists the prospects of the host not yet at the open house, searchable', async () => {
@@ -400,7 +405,7 @@ describe('prospects of an open house', () => {
 })
 
 describe('AddAttendee', () => {
-  it("lets the host add its own or the listing agent's prospect once, with SPEC's text on a repeat", async () => {
+  it("lets the host add its own prospect once, with SPEC's text on a repeat; nobody else's", async () => {
     const listing = await agent()
     const host = await agent()
     const oh = await hostedBy(listing, host)
@@ -421,7 +426,7 @@ describe('AddAttendee', () => {
     const first = await add(host, hostsOwn.id)
     expect(first.status).toBe(201)
     expect(first.body.data.id).toBeGreaterThan(0)
-    expect((await add(host, listingsOwn.id)).status).toBe(201)
+    expect((await add(host, listingsOwn.id)).status).toBe(404)
 
     const again = await add(host, hostsOwn.id)
     expect(again.status).toBe(409)
@@ -430,7 +435,8 @@ describe('AddAttendee', () => {
     expect((await add(host, strangers.id)).status).toBe(404)
     expect((await add(host, 987654321)).status).toBe(404)
     expect((await add(listing, listingsOwn.id)).status).toBe(403)
-    expect((await add(await agent(), hostsOwn.id)).status).toBe(404)
+    // Offered to every agent: another agent sees the open house but may not add to it.
+    expect((await add(await agent(), hostsOwn.id)).status).toBe(403)
     expect((await add(host, hostsOwn.id, 987654321)).status).toBe(404)
 
     const bad = await t.call('POST', '/openhousemgmt/AddAttendee', {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { messages, TEAM_CODE_PLACEHOLDER } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { type AgentOverrides, makeAgent, makePlannedAgent } from '../support/factories.ts'
+import { type AgentOverrides, acceptTeam, makeAgent, makePlannedAgent } from '../support/factories.ts'
 import { collect, connectSocket, nextEvent, type TestSocket } from '../support/socket.ts'
 
 let t: TestApp
@@ -266,7 +266,7 @@ describe('reading teams', () => {
 })
 
 describe('team members', () => {
-  it('lets the lead and the co-lead add agents of the firm, and lists their cards', async () => {
+  it('lets the lead and the co-lead invite agents of the firm, who are members once they accept', async () => {
     const firm = newFirm()
     const lead = await teamLead(firm)
     const coLead = await agentOf(firm)
@@ -282,8 +282,18 @@ describe('team members', () => {
       reAgentId: bob.agent.id,
       reAgentCurrentFlag: true,
       addedByREAgentId: lead.agent.id,
+      invitationStatus: 'invited',
     })
     expect((await addMember(coLead, team.id, ann)).body.data.addedByREAgentId).toBe(coLead.agent.id)
+    // Invited, not yet a member: it sees the team to decide, not its members.
+    expect((await members(ann, team.id)).status).toBe(403)
+    const invitation = await t.db
+      .selectFrom('mail')
+      .select('textBody')
+      .where('toAddress', '=', ann.agent.reAgentEmailId)
+      .executeTakeFirstOrThrow()
+    expect(invitation.textBody).toContain(`/dashboard?invitation=${team.id}`)
+    await acceptTeam(t, ann, team.id)
 
     const list = await members(ann, team.id)
     expect(list.status).toBe(200)
@@ -291,6 +301,7 @@ describe('team members', () => {
     expect(list.body.data.reTeamMemberWithSupportingDetailsList).toEqual([
       {
         reTeamMemberId: expect.any(Number),
+        invitationStatus: 'accepted',
         realEstateAgent: {
           id: ann.agent.id,
           reAgentFirstName: 'Ann',
@@ -301,7 +312,14 @@ describe('team members', () => {
       },
       {
         reTeamMemberId: added.body.data.id,
-        realEstateAgent: expect.objectContaining({ id: bob.agent.id, reAgentLastName: 'Baker' }),
+        invitationStatus: 'invited',
+        // No contact data until Bob accepts.
+        realEstateAgent: expect.objectContaining({
+          id: bob.agent.id,
+          reAgentLastName: 'Baker',
+          reAgentPhoneNumber: null,
+          reAgentEmailId: null,
+        }),
       },
     ])
     const stranger = await agentOf(firm)
@@ -395,17 +413,18 @@ describe('live membership', () => {
     return socket
   }
 
-  it('tells the team and the new member when a member is added, and the new member hears the team from then on', async () => {
+  it('tells the team and the invited agent of an invitation, and the new member hears the team once it accepts', async () => {
     const firm = newFirm()
     const lead = await teamLead(firm)
     const member = await agentOf(firm)
     const newcomer = await agentOf(firm)
     const team = await createTeam(lead)
     await addMember(lead, team.id, member)
+    await acceptTeam(t, member, team.id)
 
     // Connected after joining: the member's socket sits in the team room.
     const memberSocket = await socketOf(member)
-    // Connected before joining: the newcomer's socket is moved into the team room when added.
+    // Connected before joining: the newcomer's socket is moved into the team room when it accepts.
     const newcomerSocket = await socketOf(newcomer)
     const toMember = nextEvent(memberSocket, 'stats.changed')
     const toNewcomer = nextEvent(newcomerSocket, 'stats.changed')
@@ -413,6 +432,14 @@ describe('live membership', () => {
     expect(added.status).toBe(201)
     expect((await toMember).data).toEqual({ reTeamId: team.id })
     expect((await toNewcomer).data).toEqual({ reTeamId: team.id })
+    // Invited only: nothing of the team reaches it yet.
+    const early = collect(newcomerSocket, 'stats.changed')
+    await editTeam(lead, team.id, { reTeamName: 'Early', teamType: 'Real Estate Team' })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(early).toEqual([])
+    const accepted = nextEvent(newcomerSocket, 'stats.changed')
+    await acceptTeam(t, newcomer, team.id)
+    expect((await accepted).data).toEqual({ reTeamId: team.id })
 
     // Now in the room, the newcomer hears of a change to the team (the member's removal)…
     const heard = nextEvent(newcomerSocket, 'stats.changed')

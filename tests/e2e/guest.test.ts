@@ -6,13 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { scheduleOpenHouse } from '../support/open-houses.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 // Set GUEST_SCREENSHOTS=/some/dir to keep phone screenshots of the guest pages.
 const SHOTS = process.env.GUEST_SCREENSHOTS
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist')
 /** DESIGN.md "Front end": the guest page's JavaScript, gzipped. */
 const GUEST_JS_BUDGET = 80 * 1024
+/** A whole visit in one browser, beside the agent's board, on a shared CI machine. */
+const JOURNEY_MS = 60_000
 
 let t: TestApp
 let browser: Browser
@@ -100,8 +102,34 @@ async function openBoard(host: Agent, oh: { id: number; rePropertyId: number }) 
 
 const count = (page: Page, testId: string) => page.getByTestId(testId).textContent()
 
+const prospectOf = (id: number) =>
+  t.db.selectFrom('prospect').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const feedbackOf = (openHouseId: number) =>
+  t.db.selectFrom('openHouseFeedback').selectAll().where('openHouseId', '=', openHouseId).execute()
+
+/** The guest tokens this phone keeps, by `${openHouseId}:${prospectId}` (never in a URL). */
+const keptTokens = async (page: Page) =>
+  Object.keys(
+    JSON.parse((await page.evaluate(() => localStorage.getItem('porchlightGuestTokens'))) ?? '{}') as object,
+  )
+
+/** Someone other than the listing agent claims and hosts it. */
+async function hostedByAnother(listing: Agent, host: Agent) {
+  const oh = await scheduleOpenHouse(t, listing)
+  expect((await publish(t, listing, oh.id)).status).toBe(200)
+  const claimed = await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
+    token: host.token,
+  })
+  expect(claimed.status).toBe(200)
+  return oh
+}
+
+const NO_TOKEN = 'To leave feedback, please sign in at the open house on this phone first.'
+
 describe('guest QR sign-in and the live attendee board', () => {
-  it('signs a guest in from the QR code on a phone, takes feedback, and the host sees both live', async () => {
+  it('signs a guest in from the QR code on a phone, takes feedback, and the host sees both live', {
+    timeout: JOURNEY_MS,
+  }, async () => {
     const host = await makePlannedAgent(t.db, { firstName: 'Harper', lastName: 'Host' })
     const oh = await scheduleOpenHouse(t, host, { publishLevel: 'Hosting Myself' })
     const board = await openBoard(host, oh)
@@ -147,6 +175,13 @@ describe('guest QR sign-in and the live attendee board', () => {
     await guest.getByLabel('How should we contact you?').selectOption('Email')
     const consent = guest.getByRole('checkbox', { name: /by email/ })
     expect(await guest.getByRole('checkbox', { name: /text message/ }).count()).toBe(0)
+    // The listing agent hosts it: the wording names it, and there is no second box to share with it.
+    expect(await consent.getAttribute('name')).toBe('emailConsent')
+    await guest.getByRole('group', { name: 'May Harper Host contact you?' }).waitFor()
+    await guest
+      .getByText('I agree that Harper Host, who is hosting this open house, may contact me')
+      .waitFor()
+    expect(await guest.getByRole('checkbox', { name: /listing agent/ }).count()).toBe(0)
     await consent.check()
     await shot(guest, '2-sign-in')
     await guest.getByRole('button', { name: 'Sign In' }).click()
@@ -164,7 +199,14 @@ describe('guest QR sign-in and the live attendee board', () => {
       .where('id', '=', prospectId)
       .executeTakeFirstOrThrow()
     expect(stored).toMatchObject({ bestTimeToContact: 'Afteroon', emailConsent: true, smsConsent: false })
-    expect(stored.consentText).toContain('may contact me by email')
+    expect(stored.consentText).toContain(
+      'Harper Host, who is hosting this open house, may contact me by email',
+    )
+    expect(stored.consentText).not.toContain('listing agent')
+    expect(stored.createdByReAgentId).toBe(host.agent.id)
+    // The feedback token stays on the phone, out of every URL.
+    expect(await keptTokens(guest)).toEqual([`${oh.id}:${prospectId}`])
+    expect(guest.url()).not.toMatch(/token/i)
 
     // The host's board shows the guest at once, highlighted, without a reload.
     const row = board.getByRole('row', { name: /Jordan Rivers/ })
@@ -196,6 +238,9 @@ describe('guest QR sign-in and the live attendee board', () => {
     await guest.getByRole('button', { name: 'Submit Feedback' }).click()
     await arrive(guest, /\/public\/OpenHouseToday\/feedback\/confirm\?/, 'Thank you for your feedback!')
     await shot(guest, '5-feedback-confirm')
+    expect(await feedbackOf(oh.id)).toMatchObject([
+      { prospectId, kitchen: 4, curbAppeal: 5, feedbackText: 'Lovely light in the kitchen.' },
+    ])
 
     // The summary on the board changes live.
     await board.getByText('1 guest gave feedback').waitFor()
@@ -205,7 +250,9 @@ describe('guest QR sign-in and the live attendee board', () => {
     expect(await board.getByText('1 guest gave feedback').count()).toBe(1)
   })
 
-  it('keeps a sign-in made offline on the phone and sends it once when back online', async () => {
+  it('keeps a sign-in made offline on the phone and sends it once when back online', {
+    timeout: JOURNEY_MS,
+  }, async () => {
     const host = await makePlannedAgent(t.db, { firstName: 'Quinn', lastName: 'Host' })
     const oh = await scheduleOpenHouse(t, host, { publishLevel: 'Hosting Myself' })
     const board = await openBoard(host, oh)
@@ -237,6 +284,10 @@ describe('guest QR sign-in and the live attendee board', () => {
     )
     await board.getByRole('row', { name: /Sam Weaksignal/ }).waitFor()
     expect(await count(board, 'attendee-count')).toBe('1')
+    const prospectId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    // The answer to the queued sign-in left its feedback token on the phone.
+    expect(await keptTokens(guest)).toEqual([`${oh.id}:${prospectId}`])
+    const feedbackUrl = guest.url().replace('/new/confirm?', '/feedback?')
 
     await guest.getByRole('button', { name: 'No, Thank you!' }).click()
     await guest.getByText('You can close this browser now.').waitFor()
@@ -254,5 +305,110 @@ describe('guest QR sign-in and the live attendee board', () => {
       .where('prospectEmailId', '=', 'sam.weak@example.com')
       .execute()
     expect(prospects).toHaveLength(1)
+
+    // Changing its mind later on the same phone, the visitor can still leave feedback.
+    await guest.goto(feedbackUrl)
+    await arrive(guest, /\/public\/OpenHouseToday\/feedback\?/, 'Your Feedback')
+    await guest.getByLabel('Anything else you would like to share?').fill('Great signal in the garden.')
+    await guest.getByRole('button', { name: 'Submit Feedback' }).click()
+    await arrive(guest, /\/public\/OpenHouseToday\/feedback\/confirm\?/, 'Thank you for your feedback!')
+    expect(await feedbackOf(oh.id)).toMatchObject([
+      { prospectId, feedbackText: 'Great signal in the garden.' },
+    ])
+  })
+})
+
+describe('guest pages when another agent hosts', () => {
+  it('names the hosting agent, offers a separate box for the listing agent, and takes feedback only on the phone that signed in', {
+    timeout: JOURNEY_MS,
+  }, async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Lena', lastName: 'Lister' })
+    const host = await makePlannedAgent(t.db, { firstName: 'Hugo', lastName: 'Hostwell' })
+    const oh = await hostedByAnother(listing, host)
+
+    const guest = await newPage(await phone())
+    await guest.goto(
+      `${t.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${host.agent.id}&from=qrcode`,
+    )
+    await arrive(guest, /\/public\/OpenHouseToday\?/, 'Welcome to our Open House')
+    await guest.getByText('Please sign in so Hugo Hostwell can share details about this home').waitFor()
+    await guest.getByRole('link', { name: 'Sign In' }).first().click()
+    await arrive(guest, /\/public\/OpenHouseToday\/new\?/, 'Sign In')
+
+    // The lead is the host's: every consent for contact names the host, never the listing agent…
+    await guest.getByRole('group', { name: 'May Hugo Hostwell contact you?' }).waitFor()
+    const contact = 'I agree that Hugo Hostwell, who is hosting this open house, may contact me by'
+    const email = guest.getByRole('checkbox', { name: `${contact} email` })
+    await email.waitFor()
+    await guest.getByRole('checkbox', { name: `${contact} text message` }).waitFor()
+    expect(await guest.getByRole('checkbox', { name: /Lena Lister/ }).count()).toBe(1)
+    // …and sharing with the listing agent is a second, separate box, left unticked.
+    const share = guest.getByRole('checkbox', {
+      name: 'Also share my name, email and phone with the listing agent, Lena Lister, who may contact me about this home.',
+    })
+    expect(await share.isChecked()).toBe(false)
+    expect(await share.getAttribute('name')).toBe('listingAgentConsent')
+
+    await fillSignIn(guest, {
+      first: 'Riley',
+      last: 'Stone',
+      email: 'riley.stone@example.com',
+      phone: '404 555 0177',
+    })
+    await email.check()
+    await share.check()
+    await shot(guest, '8-sign-in-hosted-by-another')
+    await guest.getByRole('button', { name: 'Sign In' }).click()
+    await arrive(
+      guest,
+      /\/public\/OpenHouseToday\/new\/confirm\?.*prospectId=\d+/,
+      'Thank you for signing in!',
+    )
+
+    const prospectId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    const stored = await prospectOf(prospectId)
+    expect(stored).toMatchObject({ createdByReAgentId: host.agent.id, emailConsent: true, smsConsent: false })
+    expect(stored.consentText).toBe(
+      'I agree that Hugo Hostwell, who is hosting this open house, may contact me by email about this home and similar homes. I can ask them to stop at any time. ' +
+        'Also share my name, email and phone with the listing agent, Lena Lister, who may contact me about this home.',
+    )
+    expect(await attendeesOf(oh.id)).toMatchObject([{ prospectId, listingAgentConsent: true }])
+
+    // Feedback from the phone that signed in carries its token and is saved.
+    await guest.getByRole('link', { name: 'Yes, Sure!' }).click()
+    await arrive(guest, /\/public\/OpenHouseToday\/feedback\?/, 'Your Feedback')
+    await guest
+      .getByRole('group', { name: 'Professionalism' })
+      .getByRole('radio', { name: '5', exact: true })
+      .check()
+    await guest.getByRole('button', { name: 'Submit Feedback' }).click()
+    await arrive(guest, /\/public\/OpenHouseToday\/feedback\/confirm\?/, 'Thank you for your feedback!')
+    expect(await feedbackOf(oh.id)).toMatchObject([
+      { prospectId, hostingReAgentId: host.agent.id, agentProfessionalism: 5 },
+    ])
+
+    // The same link on another phone has no token: it says how to get one instead of a form.
+    const other = await newPage(await phone())
+    await other.goto(guest.url().replace('/feedback/confirm?', '/feedback?'))
+    await arrive(other, /\/public\/OpenHouseToday\/feedback\?/, 'Your Feedback')
+    await other.getByText(NO_TOKEN).waitFor()
+    expect(await other.getByRole('button', { name: 'Submit Feedback' }).count()).toBe(0)
+    await other.getByRole('link', { name: 'Sign In' }).click()
+    await arrive(other, /\/public\/OpenHouseToday\/new\?/, 'Sign In')
+    expect(await feedbackOf(oh.id)).toHaveLength(1)
+  })
+
+  it('tells a visitor an open house that is neither published nor hosted is not open for sign-in', async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Nora', lastName: 'Notyet' })
+    const oh = await scheduleOpenHouse(t, listing)
+    const guest = await newPage(await phone())
+    for (const page of ['', '/new', '/feedback']) {
+      await guest.goto(
+        `${t.url}/public/OpenHouseToday${page}?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}`,
+      )
+      await guest.getByRole('alert').filter({ hasText: 'This open house is not open for sign-in.' }).waitFor()
+    }
+    expect(await guest.getByRole('button', { name: 'Sign In' }).count()).toBe(0)
+    expect(await guest.getByText('Nora Notyet').count()).toBe(0)
   })
 })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { publish, scheduleFor, scheduleOpenHouse } from '../support/open-houses.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 
 let t: TestApp
@@ -39,16 +39,27 @@ describe('team publish invitations', () => {
       const m = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-INV', firstName: `Member${i}` })
       await t.db
         .insertInto('reTeamMember')
-        .values({ reTeamId: team.id, reAgentId: m.agent.id, addedByReAgentId: lead.agent.id })
+        .values({
+          reTeamId: team.id,
+          reAgentId: m.agent.id,
+          addedByReAgentId: lead.agent.id,
+          invitationStatus: 'accepted',
+        })
         .execute()
       members.push(m)
     }
     const listing = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-INV' })
-    // The lead schedules for a firm agent and offers it to the lead's team.
-    const oh = await scheduleOpenHouse(t, lead, {
-      publishLevel: 'Real Estate Team',
-      listingREAgentId: listing.agent.id,
-    })
+    await t.db
+      .insertInto('reTeamMember')
+      .values({
+        reTeamId: team.id,
+        reAgentId: listing.agent.id,
+        addedByReAgentId: lead.agent.id,
+        invitationStatus: 'accepted',
+      })
+      .execute()
+    // The lead schedules for its teammate and offers it to the lead's team.
+    const oh = await scheduleFor(t, lead, listing.agent.id, { publishLevel: 'Real Estate Team' })
     const res = await publish(t, lead, oh.id, 'Real Estate Team')
     expect(res.status).toBe(403) // the path names the listing agent, not the lead
     const ok = await t.call(
@@ -123,6 +134,7 @@ describe('guest and feedback mails', () => {
       body: {
         openHouseId: oh.id,
         prospectId: visitor.body.data.id,
+        guestToken: visitor.body.data.guestToken,
         kitchen: 4,
         homePrice: 2,
         feedbackText: 'Priced high',

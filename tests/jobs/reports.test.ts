@@ -37,6 +37,7 @@ async function hostedWithGuests() {
     { first: 'Casey', last: 'Lane', realtor: 'true' },
   ]
   const ids: number[] = []
+  const tokens: string[] = []
   for (const g of guests) {
     const res = await t.call('POST', '/public/saveProspect', {
       body: {
@@ -50,11 +51,13 @@ async function hostedWithGuests() {
       },
     })
     ids.push(res.body.data.id)
+    tokens.push(res.body.data.guestToken)
   }
   await t.call('POST', '/public/saveOpenHouseFeedback', {
     body: {
       openHouseId: oh.id,
       prospectId: ids[0],
+      guestToken: tokens[0],
       kitchen: 5,
       curbAppeal: 4,
       feedbackText: 'Lovely kitchen',

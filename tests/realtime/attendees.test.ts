@@ -162,7 +162,13 @@ describe('live feedback', () => {
 
     const arrived = nextEvent(hostSocket, 'feedback.submitted')
     const res = await a.call('POST', '/public/saveOpenHouseFeedback', {
-      body: { openHouseId: oh.id, prospectId: signedIn.body.data.id, kitchen: 5, feedbackText: 'Nice.' },
+      body: {
+        openHouseId: oh.id,
+        prospectId: signedIn.body.data.id,
+        guestToken: signedIn.body.data.guestToken,
+        kitchen: 5,
+        feedbackText: 'Nice.',
+      },
     })
     expect(res.status).toBe(201)
     const event = await arrived

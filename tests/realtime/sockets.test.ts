@@ -25,7 +25,8 @@ async function connect(app: TestApp, auth: Parameters<typeof connectSocket>[1]) 
   return socket
 }
 
-async function makeOpenHouse(listingId: number) {
+/** Hosting Myself: on show (the guest pages may follow it) from the start; `hidden` is neither published nor hosted. */
+async function makeOpenHouse(listingId: number, hidden = false) {
   const property = await a.db
     .insertInto('reProperty')
     .values({
@@ -43,11 +44,13 @@ async function makeOpenHouse(listingId: number) {
     .values({
       rePropertyId: property.id,
       listingReAgentId: listingId,
+      scheduledByReAgentId: listingId,
+      hostingReAgentId: hidden ? null : listingId,
       openHouseFor: 'Sale',
       scheduledStartTime: '10:00 AM',
       scheduledEndTime: '12:00 PM',
-      publishLevel: 'Open To All',
-      publishLevelId: '-1',
+      publishLevel: hidden ? 'Open To All' : 'Hosting Myself',
+      publishLevelId: hidden ? '-1' : '0',
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -127,5 +130,8 @@ describe('sockets', () => {
       error: { code: 'FORBIDDEN' },
     })
     await expect(connectSocket(a.url, { openHouseId: 999_999 })).rejects.toThrow('NOT_FOUND')
+    // Neither published nor hosted: not on show, so no guest page follows it.
+    const hidden = await makeOpenHouse(listing.agent.id, true)
+    await expect(connectSocket(a.url, { openHouseId: hidden.id })).rejects.toThrow('NOT_FOUND')
   })
 })

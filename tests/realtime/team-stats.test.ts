@@ -28,7 +28,12 @@ describe("a Team Lead's live numbers", () => {
       .executeTakeFirstOrThrow()
     await t.db
       .insertInto('reTeamMember')
-      .values({ reTeamId: team.id, reAgentId: member.agent.id, addedByReAgentId: lead.agent.id })
+      .values({
+        reTeamId: team.id,
+        reAgentId: member.agent.id,
+        addedByReAgentId: lead.agent.id,
+        invitationStatus: 'accepted',
+      })
       .execute()
     const socket = await connectSocket(t.url, { token: lead.token })
     const heard = collect(socket, 'stats.changed')

@@ -29,6 +29,29 @@ export async function scheduleOpenHouse(
   }
 }
 
+/**
+ * A Team Lead or Admin Team Member schedules for a teammate (the listing agent): it types the house in,
+ * and the house joins the listing agent's inventory.
+ */
+export async function scheduleFor(
+  t: TestApp,
+  scheduler: { token: string },
+  listingAgentId: number,
+  overrides: Record<string, unknown> = {},
+) {
+  const property = await t.call('POST', '/propertymgmt/saveREProperty', {
+    token: scheduler.token,
+    body: propertyFields(),
+  })
+  if (property.status !== 201) throw new Error(`property: ${JSON.stringify(property.body)}`)
+  const res = await t.call('POST', '/openhousemgmt/saveOpenHouse', {
+    token: scheduler.token,
+    body: scheduleFields(property.body.data.id, { listingREAgentId: listingAgentId, ...overrides }),
+  })
+  if (res.status !== 201) throw new Error(`schedule: ${JSON.stringify(res.body)}`)
+  return res.body.data as { id: number; rePropertyId: number; listingREAgentId: number }
+}
+
 export async function publish(
   t: TestApp,
   agent: { token: string; agent: { id: number } },

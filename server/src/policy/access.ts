@@ -1,14 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto'
 import {
   type Actor,
   type AgentFacts,
   isSchedulerRole,
+  mayOnOpenHouse,
   type OpenHouseFacts,
   type OpenHousePermission,
-  mayOnOpenHouse,
-  type ProspectFacts,
   type PropertyFacts,
+  type ProspectFacts,
 } from '@porchlight/shared'
-import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 import type { Trx } from '../db/transaction.ts'

@@ -120,9 +120,9 @@ export function openHousePermissions(actor: Actor, oh: OpenHouseFacts): OpenHous
   return OPEN_HOUSE_PERMISSIONS.filter((p) => mayOnOpenHouse(actor, p, oh))
 }
 
-/** Whom a scheduler may pick as listing agent: itself (not a Team Lead, SPEC §5) or an agent it acts for. */
+/** Whom an agent may schedule for: itself, or (Team Lead, Admin Team Member) an agent it acts for. */
 export function maySchedulerFor(actor: Actor, listingAgentId: number): boolean {
-  if (listingAgentId === actor.id) return actor.role !== 'Team Lead'
+  if (listingAgentId === actor.id) return true
   return isSchedulerRole(actor.role) && actor.actsForIds.includes(listingAgentId)
 }
 

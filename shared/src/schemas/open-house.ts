@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CancelReason, FLEXI_DATE, OpenHouseFor, PublishLevel, ScheduleTime, TimeSlot } from '../enums.ts'
-import { Email, Flag, Id, IsoDate, OptionalText, whenValid } from './common.ts'
 import { OPEN_HOUSE_PERMISSIONS } from '../rules/policy.ts'
+import { Email, Flag, Id, IsoDate, OptionalText, whenValid } from './common.ts'
 import { Property } from './property.ts'
 
 export const INSTRUCTIONS_LIMIT = 200

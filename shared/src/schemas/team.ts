@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { INVITATION_STATUSES } from '../rules/policy.ts'
 import { TEAM_TYPES, TeamType } from '../enums.ts'
+import { INVITATION_STATUSES } from '../rules/policy.ts'
 import { Flag, Id, RequiredText } from './common.ts'
 
 // Teams and team members (SPEC §3 "Team", "Team member"). The client may send reTeamCode,

@@ -8,7 +8,7 @@ export function createAttendeeRepo(db: Db) {
     openHouse(id: number, trx: Db | Trx = db) {
       return trx
         .selectFrom('openHouse')
-        .select(['id', 'listingReAgentId', 'hostingReAgentId', 'openHouseCanceledFlag'])
+        .select(['id', 'listingReAgentId', 'hostingReAgentId', 'openHouseCanceledFlag', 'publishedAt'])
         .where('id', '=', id)
         .executeTakeFirst()
     },

@@ -9,8 +9,8 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
-import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { JsonValue } from '../../db/types.ts'
+import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
@@ -24,7 +24,11 @@ export interface OpenHouseRef {
   listingReAgentId: number
   hostingReAgentId: number | null
   openHouseCanceledFlag: boolean
+  publishedAt: Date | null
 }
+
+/** The public side knows an open house only while it is on show: published, or hosted. */
+export const onShow = (oh: OpenHouseRef) => oh.publishedAt !== null || oh.hostingReAgentId !== null
 
 export interface VisitorRef {
   id: number
@@ -135,7 +139,7 @@ export function createAttendeeService(d: AttendeeDeps) {
     },
 
     async publicList(openHouseId: number, limit: number, offset: number): Promise<PublicAttendee[]> {
-      await openHouse(openHouseId)
+      if (!onShow(await openHouse(openHouseId))) throw new NotFoundError()
       const rows = await repo.publicList(openHouseId, limit, offset)
       return rows.map((r) => ({
         ...publicVisitorName(r.prospectFirstName, r.prospectLastName),

@@ -2,13 +2,14 @@ import {
   type Actor,
   addDays,
   type CancelOpenHouseBody,
+  FLEXI_TIME,
   isTeamLevel,
   maySchedulerFor,
   messages,
   needsScheduleOnClaim,
-  openHousePermissions,
   type OpenHouse,
   type OpenHouseDetails,
+  openHousePermissions,
   openHouseStatus,
   type PublicOpenHouse,
   type PublishLevel,
@@ -17,7 +18,6 @@ import {
   type SaveOpenHouseBody,
   TIME_SLOTS,
   type UpdateScheduleBody,
-  FLEXI_TIME,
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
@@ -31,9 +31,9 @@ import {
   ValidationError,
 } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
-import { type Access, toOpenHouseFacts } from '../../policy/access.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
+import { type Access, toOpenHouseFacts } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AgentRow } from '../agents/repo.ts'
@@ -185,15 +185,15 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     requested: number | undefined,
   ): Promise<AgentRow> {
     const wanted = requested ?? caller.id
+    // SPEC §5: a Team Lead who picks a listing agent picks someone other than itself.
+    if (requested === caller.id && caller.reAgentRole === 'Team Lead') {
+      throw new ValidationError([
+        { field: 'listingREAgentId', message: 'Choose the teammate you schedule this open house for' },
+      ])
+    }
     if (!maySchedulerFor(who, wanted)) {
       throw new ValidationError([
-        {
-          field: 'listingREAgentId',
-          message:
-            wanted === caller.id
-              ? 'Choose the teammate you schedule this open house for'
-              : 'Choose an agent who accepted to join one of your teams',
-        },
+        { field: 'listingREAgentId', message: 'Choose an agent who accepted to join one of your teams' },
       ])
     }
     if (wanted === caller.id) return caller

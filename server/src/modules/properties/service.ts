@@ -1,10 +1,15 @@
-import { completeAddress, type Property, type PropertyBody } from '@porchlight/shared'
+import {
+  type Actor,
+  completeAddress,
+  mayViewProperty,
+  type Property,
+  type PropertyBody,
+} from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import { NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
-import { type Actor, mayViewProperty } from '@porchlight/shared'
 import type { PropertyRepo, PropertyRow } from './repo.ts'
 
 export function toProperty(row: PropertyRow): Property {

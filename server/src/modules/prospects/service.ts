@@ -17,13 +17,13 @@ import type { Db } from '../../db/database.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
-import type { Access } from '../../policy/access.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { toCsv } from '../../lib/csv.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
+import type { Access } from '../../policy/access.ts'
 import type { AgentRow } from '../agents/repo.ts'
-import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
+import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow } from '../attendees/service.ts'
 import type { ProspectRepo, ProspectRow } from './repo.ts'
 
 type GuestBody = z.output<typeof GuestSignInBody>
@@ -136,6 +136,7 @@ export function createProspectService(d: ProspectDeps) {
   async function guestSignInOnce(body: GuestBody): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
       const oh = await attendees.openHouse(body.openHouseId, trx)
+      if (!onShow(oh)) throw new NotFoundError()
       if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
       // SPEC §6: in the QR-code flow the lead is the agent's at the door (the QR code and the page name it).
       const owner = doorAgentId({

@@ -12,12 +12,12 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import { toCsv } from '../../lib/csv.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
+import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import type { AgentService } from '../agents/service.ts'
 import type { FeedbackService } from '../feedback/service.ts'
 import type { OpenHouseService } from '../open-houses/service.ts'
-import type { Access } from '../../policy/access.ts'
 import type { ProspectService } from '../prospects/service.ts'
 
 export interface ReportDeps {

@@ -7,8 +7,8 @@ import {
   type TeamStatisticsTotals,
 } from '@porchlight/shared'
 import { ForbiddenError, NotFoundError } from '../../errors.ts'
-import type { AgentRow } from '../agents/repo.ts'
 import type { Access } from '../../policy/access.ts'
+import type { AgentRow } from '../agents/repo.ts'
 import type { TeamPeople, TeamService } from '../teams/service.ts'
 import type { StatsRepo } from './repo.ts'
 

@@ -5,7 +5,6 @@ import {
   mayJoinTeamOf,
   mayOnTeam,
   messages,
-  type TeamPermission,
   rooms,
   type SaveTeamBody,
   TEAM_CODE_PLACEHOLDER,
@@ -14,6 +13,7 @@ import {
   type TeamLeadDetails,
   type TeamMember,
   type TeamMembersList,
+  type TeamPermission,
   type TeamRef,
   type TeamType,
   type UpdateTeamBody,
@@ -22,10 +22,6 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
-import type { Outbox } from '../../jobs/outbox.ts'
-import { queueMail } from '../../mail/queue-mail.ts'
-import { mailTemplates } from '../../mail/templates.ts'
-import { type Access, toAgentFacts } from '../../policy/access.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import {
@@ -35,6 +31,10 @@ import {
   PlanLimitError,
   ValidationError,
 } from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
+import { type Access, toAgentFacts } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { AgentRow } from '../agents/repo.ts'
 import type { AgentService } from '../agents/service.ts'
@@ -77,7 +77,7 @@ const iso = (d: Date | string) => new Date(d).toISOString()
 
 export function toTeam(row: TeamRow & { invitationStatus?: InvitationStatus | null }): Team {
   return {
-    invitationStatus: row.invitationStatus ?? null,
+    ...(row.invitationStatus !== undefined && { invitationStatus: row.invitationStatus }),
     id: row.id,
     reTeamName: row.reTeamName,
     reTeamCode: row.reTeamCode,

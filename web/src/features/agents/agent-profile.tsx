@@ -2,10 +2,14 @@ import type { Agent } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate } from '../../ui/format.ts'
 import { Link } from '../../ui/Link.tsx'
+import { FirmMembership } from './firm-membership.tsx'
 import { agentQueryOptions } from './queries.ts'
 import './agents.css'
 
-/** The 'My Real Estate Profile' tab: the agent's details, Edit and Change Password (SPEC §2). */
+/**
+ * The 'My Real Estate Profile' tab: the agent's details, its firm membership, Edit and Change Password
+ * (SPEC §2).
+ */
 export function AgentProfile({ reAgentId }: { reAgentId: number }) {
   const { data: agent } = useSuspenseQuery(agentQueryOptions(reAgentId))
   const fullName = [agent.reAgentFirstName, agent.reAgentMiddleName, agent.reAgentLastName]
@@ -35,6 +39,7 @@ export function AgentProfile({ reAgentId }: { reAgentId: number }) {
         </div>
         <LicenseStatus agent={agent} />
       </div>
+      <FirmMembership agent={agent} />
       <dl className="details">
         {details.map(([label, value]) => (
           <div key={label} className="details__item">

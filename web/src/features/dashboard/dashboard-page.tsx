@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
@@ -7,9 +8,12 @@ import { AgentTeams } from './agent-teams.tsx'
 import { DashboardStatistics } from './dashboard-statistics.tsx'
 import './dashboard.css'
 
+const routeApi = getRouteApi('/_agent/_licensed/dashboard/')
+
 /**
  * /dashboard: the greeting and action bar, the statistics summary (live) and the agent's teams. The
- * action bar shows at once; each section loads on its own with its own spinner.
+ * action bar shows at once; each section loads on its own with its own spinner. ?invitation={teamId}
+ * (the team invitation mail's link) points the teams section at that invitation.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard')
@@ -17,6 +21,8 @@ export function DashboardPage() {
   const reAgentId = agent?.id ?? 0
   const role = agent?.reAgentRole ?? ''
   const { data: utilization } = useSuspenseQuery(planUtilizationQueryOptions(reAgentId))
+  const { invitation } = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
 
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
@@ -28,7 +34,12 @@ export function DashboardPage() {
         <ActionBar to="/dashboard/property" utilization={utilization} />
       </header>
       <DashboardStatistics agentId={reAgentId} role={role} />
-      <AgentTeams agentId={reAgentId} role={role} />
+      <AgentTeams
+        agentId={reAgentId}
+        role={role}
+        invitationId={invitation}
+        onInvitationDone={() => void navigate({ search: {}, replace: true })}
+      />
     </section>
   )
 }

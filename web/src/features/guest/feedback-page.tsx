@@ -4,23 +4,49 @@ import { messages } from '@porchlight/shared/messages'
 import { type FormEvent, useState } from 'react'
 import { FEEDBACK_SECTIONS, RATING_CHOICES, ratingFieldsOf, ratingLabel } from './feedback-fields.ts'
 import { GuestApiError, saveGuestFeedback } from './guest-api.ts'
-import { type GuestQuery, guestHref, navigate } from './guest-nav.ts'
+import { followLink, type GuestQuery, guestHref, navigate } from './guest-nav.ts'
 import { GuestMessage, GuestShell } from './guest-shell.tsx'
+import { guestTokenFor } from './guest-tokens.ts'
 
 const FEEDBACK_TEXT_LIMIT = 2000
 
-/** SPEC /public/OpenHouseToday/feedback: every SPEC §3 rating (N/A or 1–5) by section, and free text. */
+/**
+ * SPEC /public/OpenHouseToday/feedback: every SPEC §3 rating (N/A or 1–5) by section, and free text.
+ * Only the phone the visitor signed in on holds the guest token the server asks for (guest-tokens.ts);
+ * anywhere else the page says so rather than offer a form that cannot be saved.
+ */
 export function FeedbackPage({ query }: { query: GuestQuery }) {
   return (
     <GuestShell title="Your Feedback" openHouseId={query.openHouseId}>
-      {(oh) =>
-        query.prospectId ? (
-          <FeedbackForm oh={oh} query={query} prospectId={query.prospectId} />
+      {(oh) => {
+        const guestToken = query.prospectId ? guestTokenFor(oh.id, query.prospectId) : null
+        return query.prospectId && guestToken ? (
+          <FeedbackForm oh={oh} query={query} prospectId={query.prospectId} guestToken={guestToken} />
         ) : (
-          <GuestMessage tone="error">Please sign in first, then you can leave your feedback.</GuestMessage>
+          <GuestMessage tone="info">
+            <p>To leave feedback, please sign in at the open house on this phone first.</p>
+            <SignInLink oh={oh} query={query} />
+          </GuestMessage>
         )
-      }
+      }}
     </GuestShell>
+  )
+}
+
+function SignInLink({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
+  return (
+    <a
+      className="guest-button guest-button--secondary"
+      href={guestHref('/new', {
+        openHouseId: oh.id,
+        rePropertyId: query.rePropertyId ?? oh.rePropertyId,
+        reAgentId: query.reAgentId,
+        from: query.from,
+      })}
+      onClick={followLink}
+    >
+      Sign In
+    </a>
   )
 }
 
@@ -28,25 +54,31 @@ function FeedbackForm({
   oh,
   query,
   prospectId,
+  guestToken,
 }: {
   oh: PublicOpenHouse
   query: GuestQuery
   prospectId: number
+  guestToken: string
 }) {
   const [ratings, setRatings] = useState<Partial<Record<FeedbackRatingField, string>>>({})
   const [text, setText] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The server no longer knows this phone's token (a 404): only signing in again can help.
+  const [signInAgain, setSignInAgain] = useState(false)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (submitting) return
     setSubmitting(true)
     setError(null)
+    setSignInAgain(false)
     try {
       await saveGuestFeedback({
         openHouseId: oh.id,
         prospectId,
+        guestToken,
         feedbackText: text.trim() || undefined,
         ...ratings,
         createdDate: new Date().toISOString(),
@@ -62,6 +94,11 @@ function FeedbackForm({
       )
     } catch (failure) {
       setSubmitting(false)
+      if (failure instanceof GuestApiError && failure.status === 404) {
+        setError(messages.guestTokenInvalid)
+        setSignInAgain(true)
+        return
+      }
       const reason =
         failure instanceof GuestApiError && failure.status === 0
           ? failure.message
@@ -115,6 +152,7 @@ function FeedbackForm({
       {error && (
         <div className="guest-message guest-message--error" role="alert">
           {error}
+          {signInAgain && <SignInLink oh={oh} query={query} />}
         </div>
       )}
       <button

@@ -74,7 +74,9 @@ export const getPublicOpenHouse = (id: number, signal?: AbortSignal) =>
 export const getPublicAttendees = (openHouseId: number, signal?: AbortSignal) =>
   call<PublicAttendee[]>(`/public/getOpenHouseAttendees/${openHouseId}?limit=200`, undefined, signal)
 
-export const saveGuestProspect = (body: GuestSignInBody) => call<{ id: number }>('/public/saveProspect', body)
+/** The sign-in answers the prospect and the guest token its feedback must carry (guest-tokens.ts). */
+export const saveGuestProspect = (body: GuestSignInBody) =>
+  call<{ id: number; guestToken: string }>('/public/saveProspect', body)
 
 export const saveGuestFeedback = (body: SaveFeedbackBody) =>
   call<{ id: number }>('/public/saveOpenHouseFeedback', body)

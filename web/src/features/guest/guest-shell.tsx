@@ -3,6 +3,13 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { hasNavigated } from './guest-nav.ts'
 import { usePublicOpenHouse } from './use-public-open-house.ts'
 
+/**
+ * The public pages answer 404 alike for an open house that does not exist and for one that is neither
+ * published nor hosted yet; to a visitor at the door both mean the same.
+ */
+export const NOT_OPEN_FOR_SIGN_IN =
+  'This open house is not open for sign-in. Please check with the agent at the door, or scan the QR code again.'
+
 interface GuestShellProps {
   /** The page's <h1>; also the document title. */
   title: string
@@ -40,9 +47,7 @@ export function GuestShell({ title, openHouseId, children }: GuestShellProps) {
   } else if (loaded.state === 'error') {
     body =
       loaded.error.status === 404 ? (
-        <GuestMessage tone="error">
-          We couldn't find this open house. Please scan the QR code again.
-        </GuestMessage>
+        <GuestMessage tone="error">{NOT_OPEN_FOR_SIGN_IN}</GuestMessage>
       ) : (
         <GuestMessage tone="error">
           {loaded.error.status === 0

@@ -1,5 +1,6 @@
 import type { PublicAttendee, PublicOpenHouse } from '@porchlight/shared'
 import { useEffect, useState } from 'react'
+import { doorAgentName } from './consent.tsx'
 import { getPublicAttendees } from './guest-api.ts'
 import { followLink, type GuestQuery, guestHref } from './guest-nav.ts'
 import { GuestShell } from './guest-shell.tsx'
@@ -30,7 +31,7 @@ function Landing({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       Sign In
     </a>
   )
-  const host = oh.hostingREAgentName ?? oh.listingREAgentName
+  const host = doorAgentName(oh)
 
   return (
     <>

@@ -1,10 +1,12 @@
 import type { GuestSignInBody } from '@porchlight/shared'
 import { GuestApiError, saveGuestProspect } from './guest-api.ts'
+import { keepGuestToken } from './guest-tokens.ts'
 
 // Sign-ins made without a connection wait in local storage and are sent when the phone is back
 // online (the 'online' event, a retry timer, or the next page load). Each keeps the clientRequestId
 // it was first sent with, so a try that did reach the server before the connection dropped is
-// answered with the same prospect and never makes a second attendee.
+// answered with the same prospect and never makes a second attendee. The answer's guest token is kept
+// here, whichever page is open when it comes, so the visitor can still leave feedback.
 
 const KEY = 'porchlightPendingGuestSignIns'
 const RETRY_MS = 15_000
@@ -71,7 +73,8 @@ export function sendPendingSignIns(): Promise<void> {
   flushing ??= (async () => {
     for (const pending of read()) {
       try {
-        const { id } = await saveGuestProspect(pending.body)
+        const { id, guestToken } = await saveGuestProspect(pending.body)
+        keepGuestToken(pending.body.openHouseId, id, guestToken)
         drop(pending.body.clientRequestId)
         for (const listener of listeners) listener({ sent: { pending, prospectId: id } })
       } catch (error) {

@@ -1,10 +1,12 @@
 import type { PublicOpenHouse } from '@porchlight/shared'
 import { messages } from '@porchlight/shared/messages'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { agreedText, type Channel, ConsentFields, consentWording, NO_CONSENT } from './consent.tsx'
 import { GuestApiError, saveGuestProspect } from './guest-api.ts'
 import { ChoiceField, TextInput } from './guest-fields.tsx'
 import { type GuestQuery, guestHref, navigate } from './guest-nav.ts'
-import { GuestShell } from './guest-shell.tsx'
+import { GuestShell, NOT_OPEN_FOR_SIGN_IN } from './guest-shell.tsx'
+import { keepGuestToken } from './guest-tokens.ts'
 import { BEST_TIMES, HEARD_ABOUT, HOUSE_STATUSES, NOTIFICATIONS, TIMELINES } from './options.ts'
 import { keepSignIn, onPendingResult, type PendingSignIn, sendPendingSignIns } from './pending-sign-ins.ts'
 
@@ -47,14 +49,6 @@ function validate(values: Values): Errors {
   return errors
 }
 
-/** The consent wording for each way the agent may reach the visitor; the shown text is what is sent. */
-export function consentWording(agent: string) {
-  return {
-    email: `I agree that ${agent}, the listing agent, may contact me by email about this home and similar homes. I can ask them to stop at any time.`,
-    sms: `I agree that ${agent}, the listing agent, may contact me by text message (SMS) about this home and similar homes. Message and data rates may apply. I can reply STOP at any time.`,
-  }
-}
-
 /** SPEC /public/OpenHouseToday/new: the guest prospect form; submit is a create. */
 export function SignInPage({ query }: { query: GuestQuery }) {
   return (
@@ -67,7 +61,7 @@ export function SignInPage({ query }: { query: GuestQuery }) {
 function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
   const [values, setValues] = useState(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
-  const [consent, setConsent] = useState({ email: false, sms: false })
+  const [consent, setConsent] = useState(NO_CONSENT)
   const [formError, setFormError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const [submitting, setSubmitting] = useState(false)
@@ -75,7 +69,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
   const requestId = useRef<string>(crypto.randomUUID())
   const formRef = useRef<HTMLFormElement>(null)
   const rePropertyId = query.rePropertyId ?? oh.rePropertyId
-  const wording = consentWording(oh.listingREAgentName)
+  const wording = consentWording(oh)
 
   const confirmHref = (prospectId: number) =>
     guestHref('/new/confirm', { openHouseId: oh.id, rePropertyId, prospectId, from: query.from })
@@ -111,7 +105,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
   }
 
   // SPEC §3 prospectNotification says which ways the agent may use; until it is chosen, both are offered.
-  const channels: ReadonlyArray<'email' | 'sms'> =
+  const channels: readonly Channel[] =
     values.prospectNotification === 'Email'
       ? ['email']
       : values.prospectNotification === 'SMS'
@@ -132,9 +126,11 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       return
     }
     setFormError(
-      error instanceof GuestApiError && error.status >= 400 && error.status < 500
-        ? error.message
-        : messages.propertySaveFailed,
+      error instanceof GuestApiError && error.status === 404
+        ? NOT_OPEN_FOR_SIGN_IN
+        : error instanceof GuestApiError && error.status >= 400 && error.status < 500
+          ? error.message
+          : messages.propertySaveFailed,
     )
   }
 
@@ -156,7 +152,8 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
     }
     const emailConsent = channels.includes('email') && consent.email
     const smsConsent = channels.includes('sms') && consent.sms
-    const consentText = [emailConsent && wording.email, smsConsent && wording.sms].filter(Boolean).join(' ')
+    const listingAgentConsent = wording.listingAgent !== null && consent.listingAgent
+    const consentText = agreedText(wording, consent, channels)
     // The option fields hold SPEC labels from the lists above (or ''); the server checks them again.
     const body = {
       ...values,
@@ -170,6 +167,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       clientRequestId: requestId.current,
       emailConsent: emailConsent ? 'true' : 'false',
       smsConsent: smsConsent ? 'true' : 'false',
+      listingAgentConsent: listingAgentConsent ? 'true' : 'false',
       consentText: consentText || undefined,
       createdDate: new Date().toISOString(),
       updatedDate: new Date().toISOString(),
@@ -184,7 +182,8 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
     }
     setSubmitting(true)
     try {
-      const { id } = await saveGuestProspect(body)
+      const { id, guestToken } = await saveGuestProspect(body)
+      keepGuestToken(oh.id, id, guestToken)
       navigate(confirmHref(id))
     } catch (error) {
       if (error instanceof GuestApiError && error.retryable) {
@@ -368,21 +367,13 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         </div>
       </fieldset>
 
-      <fieldset className="guest-fieldset guest-consent">
-        <legend>May {oh.listingREAgentName} contact you?</legend>
-        {channels.map((channel) => (
-          <label key={channel} className="guest-check">
-            <input
-              type="checkbox"
-              name={`${channel}Consent`}
-              checked={consent[channel]}
-              onChange={(e) => setConsent((c) => ({ ...c, [channel]: e.target.checked }))}
-            />
-            <span>{wording[channel]}</span>
-          </label>
-        ))}
-        <p className="guest-muted">Optional: you can sign in without agreeing.</p>
-      </fieldset>
+      <ConsentFields
+        oh={oh}
+        wording={wording}
+        channels={channels}
+        choice={consent}
+        onChange={(change) => setConsent((c) => ({ ...c, ...change }))}
+      />
 
       <button
         type="submit"

@@ -1,9 +1,12 @@
-import { canManageMyTeams } from '@porchlight/shared'
+import { canManageMyTeams, isSchedulerRole } from '@porchlight/shared'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx'
 import { AgentProfile } from '../agents/agent-profile.tsx'
+import { FirmMembers } from '../agents/firm-members.tsx'
+import { agentQueryOptions, firmAgentsQueryOptions } from '../agents/queries.ts'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { MyPlan } from '../pricing/my-plan.tsx'
 import { useSessionInfo } from '../session/queries.ts'
@@ -14,17 +17,24 @@ import './mystuff.css'
 const routeApi = getRouteApi('/_agent/_licensed/mystuff/')
 
 /**
- * SPEC /mystuff: tabs 'My Real Estate Profile', 'Manage My Teams' (Team Lead only, SPEC §6) and
- * 'My Pricing Plan', chosen by ?activeSection=.
+ * SPEC /mystuff: tabs 'My Real Estate Profile', 'Manage My Teams' (Team Lead only, SPEC §6), 'Firm
+ * Members' (a verified Team Lead or Admin Team Member decides who joins the firm) and 'My Pricing Plan',
+ * chosen by ?activeSection=.
  */
 export function MyStuffPage() {
   useDocumentTitle('My Stuff')
   const { activeSection = 'myProfile' } = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
-  const { agent, activePlan } = useSessionInfo()
-  if (!agent) return null
+  const { agent: sessionAgent, activePlan } = useSessionInfo()
+  // The profile as the server has it now: a firm membership approved since sign-in shows at once.
+  const { data: agent } = useSuspenseQuery(agentQueryOptions(sessionAgent?.id ?? 0))
+  const firmVerified = agent.firmMembershipStatus === 'verified'
   const managesTeams = canManageMyTeams(agent.reAgentRole)
-  const section = !managesTeams && activeSection === 'manageMyTeams' ? 'myProfile' : activeSection
+  const decidesFirm = firmVerified && isSchedulerRole(agent.reAgentRole)
+  const waiting = useWaitingCount(agent.reAgentBrokerFirmLicense, decidesFirm)
+  const hidden =
+    (!managesTeams && activeSection === 'manageMyTeams') || (!decidesFirm && activeSection === 'firmMembers')
+  const section = hidden ? 'myProfile' : activeSection
 
   return (
     <section className="page" aria-labelledby="mystuff-title">
@@ -41,6 +51,17 @@ export function MyStuffPage() {
         <TabList aria-label="My Stuff">
           <Tab id="myProfile">My Real Estate Profile</Tab>
           {managesTeams && <Tab id="manageMyTeams">Manage My Teams</Tab>}
+          {decidesFirm && (
+            <Tab id="firmMembers">
+              Firm Members
+              {waiting > 0 && (
+                <span className="mystuff__count">
+                  {waiting}
+                  <span className="visually-hidden"> waiting for approval</span>
+                </span>
+              )}
+            </Tab>
+          )}
           <Tab id="myPricingPlan">My Pricing Plan</Tab>
         </TabList>
         <TabPanel id="myProfile" className="card mystuff__panel">
@@ -49,8 +70,13 @@ export function MyStuffPage() {
         {managesTeams && (
           <TabPanel id="manageMyTeams" className="card mystuff__panel">
             <Suspense fallback={<Spinner label="Loading your teams…" />}>
-              <MyTeams reAgentId={agent.id} hasActivePlan={Boolean(activePlan)} />
+              <MyTeams reAgentId={agent.id} hasActivePlan={Boolean(activePlan)} firmVerified={firmVerified} />
             </Suspense>
+          </TabPanel>
+        )}
+        {decidesFirm && (
+          <TabPanel id="firmMembers" className="card mystuff__panel">
+            <FirmMembers agent={agent} />
           </TabPanel>
         )}
         <TabPanel id="myPricingPlan" className="card mystuff__panel">
@@ -61,4 +87,10 @@ export function MyStuffPage() {
       </Tabs>
     </section>
   )
+}
+
+/** How many agents wait for the firm's approval, for the tab's badge (the tab itself loads the list). */
+function useWaitingCount(license: string, enabled: boolean): number {
+  const { data } = useQuery({ ...firmAgentsQueryOptions(license), enabled })
+  return data?.filter((m) => m.firmMembershipStatus === 'pending').length ?? 0
 }

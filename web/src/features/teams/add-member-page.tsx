@@ -8,16 +8,19 @@ import {
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { Select, SelectItem } from '../../ui/Select.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { firmAgentsQueryOptions } from '../agents/queries.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { activePlanQueryOptions } from '../pricing/queries.ts'
+import { setFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { teamMembersQueryOptions, useAddTeamMemberMutation } from './queries.ts'
 import './teams.css'
@@ -27,16 +30,21 @@ const routeApi = getRouteApi('/_agent/_licensed/mystuff/myteams/$reTeamId/manage
 const AGENT_REQUIRED = 'Choose a real estate agent'
 
 /**
- * SPEC 'Add Team Member': one agent of the same broker firm (by firm license) who is not on the team
- * yet: its members, lead and co-lead are left out of the choice. Cancel and Save go back to the
- * member list.
+ * SPEC 'Add Team Member': one verified agent of the same broker firm (by firm license) who is not on the
+ * team yet: its members (invited or accepted), lead and co-lead are left out of the choice. Saving
+ * invites the agent, who joins once it accepts; Cancel and Save go back to the member list.
  */
 export function AddMemberPage() {
   const { reTeamId } = routeApi.useParams()
   const { agent } = useSessionInfo()
   const agentId = agent?.id ?? 0
   const { data: team } = useSuspenseQuery(teamMembersQueryOptions(reTeamId))
-  const { data: firmAgents } = useSuspenseQuery(firmAgentsQueryOptions(agent?.reAgentBrokerFirmLicense ?? ''))
+  // The route loaded the roster already; an agent whose firm membership is not verified gets none.
+  const firmVerified = agent?.firmMembershipStatus === 'verified'
+  const roster = useQuery({
+    ...firmAgentsQueryOptions(agent?.reAgentBrokerFirmLicense ?? ''),
+    enabled: firmVerified,
+  })
   const isLead = team.reTeam.reTeamLeadId === agentId
   const { data: activePlan } = useQuery({ ...activePlanQueryOptions(agentId), enabled: isLead })
   const form = useForm({ reAgentId: '' })
@@ -50,13 +58,17 @@ export function AddMemberPage() {
     team.reTeam.reCoTeamLeadId,
     ...list.map((m) => m.realEstateAgent.id),
   ])
-  const candidates = firmAgents.filter((c) => canBeTeamMember(agent, c) && !onTeam.has(c.id))
+  const candidates = (roster.data ?? []).filter(
+    (c) => c.firmMembershipStatus === 'verified' && canBeTeamMember(agent, c) && !onTeam.has(c.id),
+  )
   const limit = isLead ? activePlan?.plan.numberOfTeamMembersPerTeam : undefined
   const blocked = !canManageTeamMembers(agentId, team.reTeam)
     ? 'Only the team lead or co-lead can add members.'
-    : limit !== undefined && !withinTeamMemberLimit(list.length, limit)
-      ? messages.teamMemberLimitReached
-      : null
+    : !firmVerified
+      ? messages.firmNotVerified
+      : limit !== undefined && !withinTeamMemberLimit(list.length, limit)
+        ? messages.teamMemberLimitReached
+        : null
   const backToList = { to: '/mystuff/myteams/$reTeamId/manageMembers', params: { reTeamId } } as const
 
   const submit = (event: FormEvent) => {
@@ -70,8 +82,13 @@ export function AddMemberPage() {
       },
     )
     if (!body) return
+    const chosen = candidates.find((c) => c.id === body.reAgentId)
+    const name = chosen ? `${chosen.reAgentFirstName} ${chosen.reAgentLastName}` : 'The agent'
     add.mutate(body, {
-      onSuccess: () => void navigate(backToList),
+      onSuccess: () => {
+        setFlash(`${name} was invited to the team and will join once they accept the invitation.`)
+        void navigate(backToList)
+      },
       onError: (error) => form.showError(error, "Couldn't add the team member. Please try again."),
     })
   }
@@ -80,15 +97,23 @@ export function AddMemberPage() {
     <FormPage
       title="Add Team Member"
       eyebrow={`${team.reTeam.reTeamName} - ${team.reTeam.teamType}`}
-      lede="Choose an agent of your broker firm to join the team."
+      lede="Choose a verified agent of your broker firm. We email them an invitation; they join the team once they accept it."
     >
       <Form ref={form.formRef} onSubmit={submit} aria-label="Add Team Member">
         {blocked && <Alert tone="info" title={blocked} />}
         {form.formError && <Alert tone="error" title={form.formError} />}
-        {candidates.length === 0 ? (
+        {roster.isError ? (
+          <Alert
+            tone="error"
+            title={errorMessage(roster.error, "Couldn't load your firm's agents.")}
+            actions={<Button onPress={() => void roster.refetch()}>Try again</Button>}
+          />
+        ) : firmVerified && roster.isPending ? (
+          <Spinner label="Loading your firm's agents…" />
+        ) : candidates.length === 0 ? (
           <p className="empty-state">
-            Every agent of your broker firm with a profile is already on this team. Agents who join Porchlight
-            under your firm license will show here.
+            Every verified agent of your broker firm is already on this team or invited. Agents waiting for
+            firm approval show here once a Team Lead or Admin Team Member of your firm approves them.
           </p>
         ) : (
           <Select
@@ -99,7 +124,7 @@ export function AddMemberPage() {
             value={form.values.reAgentId || null}
             onChange={(key) => form.setValue('reAgentId', key == null ? '' : String(key))}
             errorMessage={form.errors.reAgentId}
-            description={`${candidates.length} ${candidates.length === 1 ? 'agent' : 'agents'} of ${agent.reAgentBrokerFirmName} not on the team yet.`}
+            description={`${candidates.length} verified ${candidates.length === 1 ? 'agent' : 'agents'} of ${agent.reAgentBrokerFirmName} not on the team yet.`}
           >
             {candidates.map((c) => (
               <SelectItem
@@ -107,7 +132,7 @@ export function AddMemberPage() {
                 id={String(c.id)}
                 textValue={`${c.reAgentFirstName} ${c.reAgentLastName}`}
               >
-                {c.reAgentFirstName} {c.reAgentLastName} · {c.reAgentEmailId}
+                {c.reAgentFirstName} {c.reAgentLastName} · {c.reAgentRole}
               </SelectItem>
             ))}
           </Select>
@@ -117,7 +142,7 @@ export function AddMemberPage() {
             Cancel
           </Link>
           {blocked || candidates.length === 0 ? (
-            <DisabledButton variant="primary" reason={blocked ?? 'There is no agent left to add.'}>
+            <DisabledButton variant="primary" reason={blocked ?? 'There is no agent left to invite.'}>
               Save
             </DisabledButton>
           ) : (

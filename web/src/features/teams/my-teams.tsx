@@ -15,13 +15,15 @@ interface MyTeamsProps {
   reAgentId: number
   /** Without a plan in force no team can be created (the server answers 402 NO_ACTIVE_PLAN). */
   hasActivePlan: boolean
+  /** Only a verified member of its broker firm may create teams (the server answers 403 otherwise). */
+  firmVerified: boolean
 }
 
 /**
  * The 'Manage My Teams' tab (Team Lead only): the teams the agent leads or co-leads, each with Edit
  * (lead only) and Manage Members, and New Team, held back with SPEC §8's text at the plan's limit.
  */
-export function MyTeams({ reAgentId, hasActivePlan }: MyTeamsProps) {
+export function MyTeams({ reAgentId, hasActivePlan, firmVerified }: MyTeamsProps) {
   const teams = useSuspenseQuery(agentTeamsQueryOptions(reAgentId))
   const { data: utilization } = useQuery({
     ...planUtilizationQueryOptions(reAgentId),
@@ -29,11 +31,13 @@ export function MyTeams({ reAgentId, hasActivePlan }: MyTeamsProps) {
   })
   const [refreshing, setRefreshing] = useState(false)
   const mine = teams.data.filter((team) => canManageTeamMembers(reAgentId, team))
-  const blocked = !hasActivePlan
-    ? 'Choose a pricing plan to create teams.'
-    : utilization && teamLimitReached(utilization)
-      ? messages.teamLimitReached
-      : null
+  const blocked = !firmVerified
+    ? messages.firmNotVerified
+    : !hasActivePlan
+      ? 'Choose a pricing plan to create teams.'
+      : utilization && teamLimitReached(utilization)
+        ? messages.teamLimitReached
+        : null
 
   const refresh = async () => {
     setRefreshing(true)

@@ -105,3 +105,33 @@ export function useRemoveTeamMemberMutation(agentId: number, teamId: number) {
     },
   })
 }
+
+/**
+ * The invited agent answers its invitation to a team (decline also lets an accepted member leave). The
+ * agent's team list shows the answer at once: an accepted team becomes one of its teams, a declined one
+ * leaves the list. Its numbers and the team's may move, so they refresh too.
+ */
+export function useAnswerTeamInvitationMutation(agentId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ reTeamId, accept }: { reTeamId: number; accept: boolean }) =>
+      apiRequest(`/reteammgmt/${accept ? 'acceptTeamInvitation' : 'declineTeamInvitation'}/${reTeamId}`, {
+        method: 'POST',
+        schema: TeamMember,
+      }),
+    onSuccess: (_member, { reTeamId, accept }) => {
+      queryClient.setQueryData<Team[]>(teamKeys.ofAgent(agentId), (teams) =>
+        accept
+          ? teams?.map((t) => (t.id === reTeamId ? { ...t, invitationStatus: 'accepted' as const } : t))
+          : teams?.filter((t) => t.id !== reTeamId),
+      )
+      refreshAfterTeamChange(queryClient, agentId)
+    },
+    // Withdrawn meanwhile (404) or answered elsewhere (409): the list is behind, bring it up to date.
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        void queryClient.invalidateQueries({ queryKey: teamKeys.all })
+      }
+    },
+  })
+}

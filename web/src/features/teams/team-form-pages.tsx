@@ -12,7 +12,10 @@ import { TeamForm } from './team-form.tsx'
 
 const editRoute = getRouteApi('/_agent/_licensed/mystuff/myteams/$reTeamId/edit')
 
-/** /mystuff/myteams/new: Save is held back, with SPEC §8's text, once the plan's teams are used up. */
+/**
+ * /mystuff/myteams/new: Save is held back, with SPEC §8's text, once the plan's teams are used up, and
+ * until the agent's firm membership is verified.
+ */
 export function TeamNewPage() {
   const { agent, activePlan } = useSessionInfo()
   const { data: utilization } = useQuery({
@@ -20,11 +23,14 @@ export function TeamNewPage() {
     enabled: Boolean(agent && activePlan),
   })
   if (!agent) return null
-  const blocked = !activePlan
-    ? 'Choose a pricing plan to create teams.'
-    : utilization && teamLimitReached(utilization)
-      ? messages.teamLimitReached
-      : null
+  const blocked =
+    agent.firmMembershipStatus !== 'verified'
+      ? messages.firmNotVerified
+      : !activePlan
+        ? 'Choose a pricing plan to create teams.'
+        : utilization && teamLimitReached(utilization)
+          ? messages.teamLimitReached
+          : null
   return <TeamForm agent={agent} blockedReason={blocked} />
 }
 

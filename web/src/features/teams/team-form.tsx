@@ -7,7 +7,7 @@ import {
   type TeamDetails,
   UpdateTeamBody,
 } from '@porchlight/shared'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { Alert } from '../../ui/Alert.tsx'
@@ -49,13 +49,20 @@ interface TeamFormProps {
 
 /**
  * SPEC 'Team Details - New/Edit': team name and type required, the lead read-only (the agent), a
- * co-lead chosen from the agents of the same broker firm except the agent, and the active flag.
+ * co-lead chosen from the verified agents of the same broker firm except the agent, and the active flag.
  * Saving goes back to /mystuff?activeSection=manageMyTeams.
  */
 export function TeamForm({ agent, team, blockedReason }: TeamFormProps) {
   const editing = team !== undefined
-  const { data: firmAgents } = useSuspenseQuery(firmAgentsQueryOptions(agent.reAgentBrokerFirmLicense))
-  const coLeads = firmAgents.filter((candidate) => canBeCoTeamLead(agent, candidate))
+  // The route loaded the roster already; an agent whose firm membership is not verified has none.
+  const firmVerified = agent.firmMembershipStatus === 'verified'
+  const roster = useQuery({
+    ...firmAgentsQueryOptions(agent.reAgentBrokerFirmLicense),
+    enabled: firmVerified,
+  })
+  const coLeads = (roster.data ?? []).filter(
+    (candidate) => candidate.firmMembershipStatus === 'verified' && canBeCoTeamLead(agent, candidate),
+  )
   const form = useForm<TeamValues>(() => ({
     reTeamName: team?.reTeam.reTeamName ?? '',
     teamType: team?.reTeam.teamType ?? '',
@@ -137,15 +144,17 @@ export function TeamForm({ agent, team, blockedReason }: TeamFormProps) {
           onChange={(key) => setValue('reCoTeamLeadId', key == null || key === NO_CO_LEAD ? '' : String(key))}
           errorMessage={errors.reCoTeamLeadId}
           description={
-            coLeads.length === 0
-              ? 'No other agent of your broker firm has a profile yet.'
-              : 'Optional: another agent of your broker firm.'
+            roster.isError
+              ? "Your firm's agents couldn't be loaded. Please reload the page."
+              : coLeads.length === 0
+                ? 'No other verified agent of your broker firm yet.'
+                : 'Optional: another verified agent of your broker firm.'
           }
         >
           <SelectItem id={NO_CO_LEAD}>No co-lead</SelectItem>
           {coLeads.map((candidate) => (
             <SelectItem key={candidate.id} id={String(candidate.id)} textValue={fullName(candidate)}>
-              {fullName(candidate)} · {candidate.reAgentEmailId}
+              {fullName(candidate)} · {candidate.reAgentRole}
             </SelectItem>
           ))}
         </Select>

@@ -16,6 +16,7 @@ import { Link } from '../../ui/Link.tsx'
 import { ConfirmDialog } from '../../ui/Modal.tsx'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { activePlanQueryOptions } from '../pricing/queries.ts'
+import { useFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { teamMembersQueryOptions, useRemoveTeamMemberMutation } from './queries.ts'
 import './teams.css'
@@ -40,7 +41,8 @@ function useMemberLimit(agentId: number, leadId: number): number | undefined {
 /**
  * SPEC /mystuff/myteams/{reTeamId}/manageMembers: titled with the team name and type; Back to My
  * Teams, Refresh, Add New Team Member, and a card per member (name, phone, email) with Remove.
- * Adding and removing are for the lead or co-lead (SPEC §6).
+ * Adding and removing are for the lead or co-lead (SPEC §6). An added agent is invited: its card reads
+ * "Invited", without phone and email, until it accepts; it takes a place in the plan's team size.
  */
 export function TeamMembersPage() {
   const { reTeamId } = routeApi.useParams()
@@ -53,11 +55,17 @@ export function TeamMembersPage() {
   const canManage = canManageTeamMembers(agentId, reTeam)
   const limit = useMemberLimit(agentId, reTeam.reTeamLeadId)
   const full = limit !== undefined && !withinTeamMemberLimit(list.length, limit)
+  const invited = list.filter((m) => m.invitationStatus === 'invited').length
+  const accepted = list.length - invited
   const remove = useRemoveTeamMemberMutation(agentId, reTeamId)
   // The member stays named while the dialog fades out; `confirming` opens and closes it.
   const [removing, setRemoving] = useState<Member | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  // The add form leaves word that the agent was invited.
+  const flash = useFlash()
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(() =>
+    flash ? { tone: 'success', text: flash } : null,
+  )
   const [refreshing, setRefreshing] = useState(false)
 
   const refresh = async () => {
@@ -91,8 +99,11 @@ export function TeamMembersPage() {
           <p className="eyebrow">Team members</p>
           <h1 id="team-members-title">{title}</h1>
           <p className="lede">
-            {list.length === 1 ? '1 member' : `${list.length} members`}
-            {limit !== undefined && limit < UNLIMITED && ` of ${limit} your plan allows`}
+            {accepted === 1 ? '1 member' : `${accepted} members`}
+            {invited > 0 && ` · ${invited} invited`}
+            {limit !== undefined &&
+              limit < UNLIMITED &&
+              ` · ${list.length} of ${limit} places your plan allows`}
             {reTeam.reTeamActiveFlag ? '' : ' · this team is inactive'}
           </p>
         </div>
@@ -127,7 +138,11 @@ export function TeamMembersPage() {
       {list.length === 0 ? (
         <div className="empty-state">
           <p>This team has no members yet.</p>
-          {canManage && <p>Add agents of your broker firm with Add New Team Member.</p>}
+          {canManage && (
+            <p>
+              Invite verified agents of your broker firm with Add New Team Member; they join once they accept.
+            </p>
+          )}
         </div>
       ) : (
         <ul className="team-grid" aria-label="Team members">
@@ -166,27 +181,45 @@ export function TeamMembersPage() {
 function MemberCard({ member, onRemove }: { member: Member; onRemove?: () => void }) {
   const name = memberName(member)
   const { reAgentPhoneNumber: phone, reAgentEmailId: email } = member.realEstateAgent
+  const invited = member.invitationStatus === 'invited'
   return (
-    <article className="card team-card" aria-label={name}>
-      <h2 className="team-card__name">{name}</h2>
-      <dl className="team-card__contact">
-        <div>
-          <dt>Phone</dt>
-          <dd>
-            <a className="link link--inline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-              {phone}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>
-            <a className="link link--inline" href={`mailto:${email}`}>
-              {email}
-            </a>
-          </dd>
-        </div>
-      </dl>
+    <article className={invited ? 'card team-card team-card--invited' : 'card team-card'} aria-label={name}>
+      <div className="team-card__header">
+        <h2 className="team-card__name">{name}</h2>
+        {invited && <span className="status status--invited">Invited</span>}
+      </div>
+      {invited ? (
+        <p className="team-card__meta">
+          Invited by email. Phone and email show here once {member.realEstateAgent.reAgentFirstName} accepts.
+        </p>
+      ) : (
+        <dl className="team-card__contact">
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              {phone ? (
+                <a className="link link--inline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                  {phone}
+                </a>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>
+              {email ? (
+                <a className="link link--inline" href={`mailto:${email}`}>
+                  {email}
+                </a>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
       {onRemove && (
         <div className="team-card__actions">
           <Button size="sm" onPress={onRemove} aria-label={`Remove ${name}`}>

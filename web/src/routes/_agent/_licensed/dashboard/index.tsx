@@ -1,11 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '../../../../features/dashboard/dashboard-page.tsx'
 import { dashboardStatisticsQueryOptions } from '../../../../features/dashboard/queries.ts'
+import { DashboardSearch } from '../../../../features/dashboard/search.ts'
 import { planUtilizationQueryOptions } from '../../../../features/pricing/queries.ts'
 import { requireAgent } from '../../../../features/session/queries.ts'
 import { agentTeamsQueryOptions } from '../../../../features/teams/queries.ts'
 
 export const Route = createFileRoute('/_agent/_licensed/dashboard/')({
+  validateSearch: DashboardSearch,
   beforeLoad: ({ context }) => {
     const agent = requireAgent(context.session)
     // SPEC §4: an agent without a plan in force is sent to choose one.

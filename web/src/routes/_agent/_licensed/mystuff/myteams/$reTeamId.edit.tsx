@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_agent/_licensed/mystuff/myteams/$reTeamI
   loader: ({ context: { queryClient, agent }, params }) =>
     Promise.all([
       queryClient.ensureQueryData(teamDetailsQueryOptions(params.reTeamId)),
-      queryClient.ensureQueryData(firmAgentsQueryOptions(agent.reAgentBrokerFirmLicense)),
+      agent.firmMembershipStatus === 'verified' &&
+        queryClient.ensureQueryData(firmAgentsQueryOptions(agent.reAgentBrokerFirmLicense)),
     ]),
   component: TeamEditPage,
 })

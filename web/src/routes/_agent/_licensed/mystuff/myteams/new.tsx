@@ -12,9 +12,11 @@ export const Route = createFileRoute('/_agent/_licensed/mystuff/myteams/new')({
     if (!canManageMyTeams(agent.reAgentRole)) throw redirect({ to: '/mystuff' })
     return { agent }
   },
+  // The firm's roster is for its verified members only; the form tells the others why Save is held back.
   loader: ({ context: { queryClient, agent, session } }) =>
     Promise.all([
-      queryClient.ensureQueryData(firmAgentsQueryOptions(agent.reAgentBrokerFirmLicense)),
+      agent.firmMembershipStatus === 'verified' &&
+        queryClient.ensureQueryData(firmAgentsQueryOptions(agent.reAgentBrokerFirmLicense)),
       session.activePlan && queryClient.ensureQueryData(planUtilizationQueryOptions(agent.id)),
     ]),
   component: TeamNewPage,
