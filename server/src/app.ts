@@ -102,6 +102,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps
+    /** Every API route (method and path), as registered: the authorization matrix test walks it. */
+    routeTable: Array<{ method: string; url: string }>
   }
 }
 
@@ -124,6 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>()
+  app.decorate('routeTable', [])
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url })
+    }
+  })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.addHook('onSend', async (req, reply) => {

@@ -216,7 +216,8 @@ export function createAccess(db: Db) {
                   and (oh.published_at is not null or oh.hosting_re_agent_id is not null)) as on_show
         from re_property p where p.id = ${propertyId}`.execute(db)
       const row = rows[0]
-      return row && { ownerIds: row.ownerIds ?? [], onShow: row.onShow }
+      // bigint[] arrives as strings.
+      return row && { ownerIds: (row.ownerIds ?? []).map(Number), onShow: row.onShow }
     },
   }
 }
