@@ -1,5 +1,7 @@
 // Who may do and see what (SPEC §5, §6), as pure functions: the server enforces them and the web
-// shows the same buttons, tabs and sections.
+// shows the same buttons, tabs and sections. Relations between agents live in policy.ts.
+
+import { leadsTeam, mayJoinTeamOf } from './policy.ts'
 
 interface TeamLeads {
   reTeamLeadId: number
@@ -9,7 +11,14 @@ interface TeamLeads {
 interface FirmAgent {
   id: number
   reAgentBrokerFirmLicense: string
+  firmMembershipStatus: string
 }
+
+const facts = (a: FirmAgent) => ({
+  id: a.id,
+  firmLicense: a.reAgentBrokerFirmLicense,
+  firmVerified: a.firmMembershipStatus === 'verified',
+})
 
 /** Only the Team Lead role sees Manage My Teams and creates teams. */
 export function canManageMyTeams(role: string): boolean {
@@ -26,24 +35,24 @@ export function canSeeSearchOpenHouses(role: string): boolean {
   return role !== 'Team Lead'
 }
 
-/** Team Edit: the team's lead only. */
+/** Team Edit: the team's lead only (the policy's mayOnTeam 'edit'). */
 export function canEditTeam(agentId: number, team: TeamLeads): boolean {
-  return team.reTeamLeadId === agentId
+  return leadsTeam(agentId, team) === 'lead'
 }
 
-/** Members (add, remove): the team's lead or co-lead. */
+/** Members (add, remove): the team's lead or co-lead (the policy's mayOnTeam 'manageMembers'). */
 export function canManageTeamMembers(agentId: number, team: TeamLeads): boolean {
-  return team.reTeamLeadId === agentId || team.reCoTeamLeadId === agentId
+  return leadsTeam(agentId, team) !== null
 }
 
-/** The co-lead is another agent of the lead's broker firm; the choice excludes the lead. */
+/** The co-lead is another verified agent of the lead's broker firm; the choice excludes the lead. */
 export function canBeCoTeamLead(lead: FirmAgent, candidate: FirmAgent): boolean {
-  return candidate.id !== lead.id && candidate.reAgentBrokerFirmLicense === lead.reAgentBrokerFirmLicense
+  return candidate.id !== lead.id && mayJoinTeamOf(facts(lead), facts(candidate))
 }
 
-/** Members are chosen from agents of the lead's broker firm (by firm license). */
+/** Members are chosen from verified agents of the lead's broker firm (by firm license). */
 export function canBeTeamMember(lead: FirmAgent, candidate: FirmAgent): boolean {
-  return candidate.reAgentBrokerFirmLicense === lead.reAgentBrokerFirmLicense
+  return mayJoinTeamOf(facts(lead), facts(candidate))
 }
 
 /** SPEC §5: a team may be created only while totalCreatedTeams < numberOfTeamsCreate. */

@@ -169,9 +169,19 @@ export interface TeamFacts {
 
 export type TeamPermission = 'view' | 'edit' | 'manageMembers' | 'readMembers' | 'respondToInvitation'
 
+/** 'lead' or 'coLead' of the team, or null. */
+export function leadsTeam(
+  agentId: number,
+  team: { reTeamLeadId: number; reCoTeamLeadId: number | null },
+): 'lead' | 'coLead' | null {
+  if (team.reTeamLeadId === agentId) return 'lead'
+  if (team.reCoTeamLeadId === agentId) return 'coLead'
+  return null
+}
+
 export function mayOnTeam(actor: Actor, permission: TeamPermission, team: TeamFacts): boolean {
-  const lead = team.reTeamLeadId === actor.id
-  const coLead = team.reCoTeamLeadId === actor.id
+  const lead = leadsTeam(actor.id, team) === 'lead'
+  const coLead = leadsTeam(actor.id, team) === 'coLead'
   const member = team.invitationStatus === 'accepted'
   const invited = team.invitationStatus === 'invited'
   switch (permission) {
