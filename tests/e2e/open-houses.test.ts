@@ -1,4 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import { messages } from '@porchlight/shared'
 import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
@@ -6,10 +8,12 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { browserHarness } from '../support/browser.ts'
-import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
+import { acceptTeam, daysFromNow, makePlannedAgent, scheduleFields } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
+/** Set SCREENSHOTS=dir to keep a picture of the screens the Team Lead journey passes through. */
+const shots = process.env.SCREENSHOTS
 
 beforeAll(async () => {
   t = await buildTestApp({ web: true })
@@ -28,6 +32,53 @@ async function arrive(page: Page, url: string | RegExp, title: string) {
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
+
+async function snap(page: Page, name: string) {
+  if (!shots) return
+  fs.mkdirSync(shots, { recursive: true })
+  await page.waitForTimeout(400)
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
+}
+
+/** Types a property on the property search form (no address provider is configured in tests). */
+async function fillProperty(page: Page, street: string) {
+  await field(page, 'Address Line 1').fill(street)
+  await field(page, 'City').fill('Roswell')
+  await field(page, 'State').fill('Georgia')
+  await field(page, 'County').fill('Fulton')
+  await field(page, 'Zip Code').fill('30075')
+  await choose(page, 'Property Type', 'Single Family Home')
+}
+
+/** Fills the schedule form's date, times and publish level. */
+async function fillSchedule(page: Page, level: string) {
+  await choose(page, 'Open House For', 'Sale')
+  const [year, month, day] = daysFromNow(4).split('-')
+  await page.getByRole('spinbutton', { name: /month/i }).first().click()
+  await page.keyboard.type(`${month}${day}${year}`)
+  await choose(page, 'Start Time', '10:00 AM')
+  await choose(page, 'End Time', '12:00 PM')
+  await choose(page, 'Publish Level', level)
+}
+
+const details = (agent: { token: string }, id: number) =>
+  t.call('GET', `/openhousemgmt/getOpenHouseDetails/${id}`, { token: agent.token })
+
+/** A guest signs in at the door through the public API, as the QR-code page does. */
+function guestSignIn(openHouseId: number, email: string, listingAgentConsent: boolean) {
+  return t.call('POST', '/public/saveProspect', {
+    body: {
+      prospectFirstName: 'Morgan',
+      prospectLastName: 'Guest',
+      prospectEmailId: email,
+      prospectPhoneNumber: '404 555 0177',
+      workingWithREAgentFlag: 'false',
+      openHouseId,
+      clientRequestId: randomUUID(),
+      listingAgentConsent: listingAgentConsent ? 'true' : 'false',
+    },
+  })
+}
 
 /** Opens a react-aria select by its label and picks an option. */
 async function choose(page: Page, label: string, option: string) {
@@ -167,7 +218,7 @@ describe('open houses in the browser', () => {
       .getByRole('button', { name: `Claim ${street}` })
       .waitFor()
     await mine.getByText('Not Hosted').waitFor()
-  })
+  }, 90_000)
 
   it("opens the claim from an invitation's link, and tells a late agent who was quicker", async () => {
     const listing = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-LINK' })
@@ -325,4 +376,219 @@ describe('open houses in the browser', () => {
       openHouseCancelReason: 'Seller Not Available',
     })
   })
+
+  it('lets a Team Lead schedule for an accepted teammate only, and the teammate publish it to the team', async () => {
+    const firm = `FIRM-${randomBytes(4).toString('hex')}`
+    const lead = await makePlannedAgent(t.db, {
+      role: 'Team Lead',
+      brokerFirmLicense: firm,
+      firstName: 'Terry',
+      lastName: 'Lead',
+    })
+    const ann = await makePlannedAgent(t.db, {
+      brokerFirmLicense: firm,
+      firstName: 'Ann',
+      lastName: 'Teammate',
+    })
+    const ivo = await makePlannedAgent(t.db, {
+      brokerFirmLicense: firm,
+      firstName: 'Ivo',
+      lastName: 'Invited',
+    })
+    const team = await t.call('POST', '/reteammgmt/saveRETeam', {
+      token: lead.token,
+      body: { reTeamName: 'Porch Pros', teamType: 'Real Estate Team' },
+    })
+    const teamId: number = team.body.data.id
+    for (const member of [ann, ivo]) {
+      const added = await t.call('POST', '/reteammgmt/addMemberToRETeam', {
+        token: lead.token,
+        body: { reTeamId: teamId, reAgentId: member.agent.id },
+      })
+      expect(added.status).toBe(201)
+    }
+    const street = `${Math.floor(Math.random() * 900) + 100} Teammate Trail`
+
+    // The lead adds the house for a teammate: it goes to nobody's inventory yet.
+    const page = await signedIn(lead)
+    await page.goto(`${t.url}/openhouses/property`)
+    await arrive(page, `${t.url}/openhouses/property`, 'Add Property')
+    await page.getByText('pick the agent you schedule its open house for').waitFor()
+    await fillProperty(page, street)
+    await page.getByRole('button', { name: 'Next' }).click()
+    await arrive(page, /\/openhouses\/schedule\?rePropertyId=\d+$/, 'Schedule Open House')
+
+    // Nobody has accepted yet: the picker is empty and says what to do.
+    await page.getByText('Invite agents to your team; once they accept you can schedule for them.').waitFor()
+    await snap(page, 'tl-01-no-teammates')
+
+    // Ann accepts; the picker offers her, never the lead itself nor Ivo, who has not accepted.
+    await acceptTeam(t, ann, teamId)
+    await page.reload()
+    await arrive(page, /\/openhouses\/schedule\?rePropertyId=\d+$/, 'Schedule Open House')
+    await page.getByRole('button', { name: 'Listing Agent' }).click()
+    await page.getByRole('option', { name: 'Ann Teammate' }).waitFor()
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Ann Teammate'])
+    await page.getByRole('option', { name: 'Ann Teammate' }).click()
+    await page.getByText("The property joins Ann Teammate's inventory when you save.").waitFor()
+    await fillSchedule(page, 'Real Estate Team')
+    await snap(page, 'tl-02-schedule-for-teammate')
+    await page.getByRole('button', { name: 'Save' }).click()
+
+    await arrive(page, /\/openhouses\/schedule\/\d+\/confirm\?/, 'Open House Scheduled')
+    const confirmUrl = new URL(page.url())
+    const openHouseId = Number(confirmUrl.pathname.split('/')[3])
+    expect(confirmUrl.searchParams.get('reAgentId')).toBe(String(ann.agent.id))
+
+    // A level the lead has no team for: the server's reason is shown in words, by the choice.
+    await choose(page, 'Publish Level', 'Real Estate Group')
+    await page.getByRole('button', { name: 'Publish Now' }).click()
+    const refusal =
+      'There is no active Real Estate Group of yours that the listing agent has joined to publish to'
+    // Said beside the choice, which takes focus so the message is read out; no vague summary.
+    await page.getByText(refusal).waitFor()
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('Real Estate Group')
+    expect(await page.getByText('Some fields need attention').count()).toBe(0)
+    await snap(page, 'tl-03-publish-refused')
+    await page.getByRole('link', { name: 'Publish Later' }).click()
+    await arrive(page, `${t.url}/openhouses?activeSection=upcomingOH`, 'Open Houses')
+    const leadCard = card(page, street)
+    await leadCard.getByText('Scheduled for Ann Teammate').waitFor()
+    expect(await leadCard.getByRole('link', { name: `Edit ${street}` }).isVisible()).toBe(true)
+    await snap(page, 'tl-04-lead-upcoming')
+
+    // Ann's list shows who scheduled it; she publishes it to the team level her lead chose.
+    const annPage = await signedIn(ann)
+    await openSection(annPage, 'upcomingOH', 'My Upcoming Open Houses')
+    const annCard = card(annPage, street)
+    await annCard.getByText('Scheduled by Terry Lead').waitFor()
+    await annCard.getByRole('link', { name: `Publish ${street}` }).click()
+    await arrive(annPage, /\/openhouses\/schedule\/\d+\/confirm\?/, 'Publish Open House')
+    await annPage.getByRole('heading', { name: 'Publish it now to Real Estate Team?' }).waitFor()
+    await annPage.getByRole('button', { name: 'Publish Now' }).click()
+    await annPage
+      .getByRole('status')
+      .filter({ hasText: 'Open house published to Real Estate Team.' })
+      .waitFor()
+
+    const saved = await details(ann, openHouseId)
+    expect(saved.body.data).toMatchObject({
+      listingREAgentId: ann.agent.id,
+      scheduledByREAgentId: lead.agent.id,
+      publishLevel: 'Real Estate Team',
+      publishLevelId: String(teamId),
+      published: true,
+    })
+    // The house joined Ann's inventory, not the lead's.
+    const item = await t.call(
+      'GET',
+      `/reinventorymgmt/getREInventoryDetails/${saved.body.data.reInventoryId}`,
+      {
+        token: ann.token,
+      },
+    )
+    expect(item.body.data).toMatchObject({
+      owningREAgentId: ann.agent.id,
+      reProperty: { propertyAddress1: street },
+    })
+
+    // On a phone the lead's card still says whom it is for.
+    const phone = await signedIn(lead, { viewport: { width: 390, height: 844 } })
+    await openSection(phone, 'upcomingOH', 'My Upcoming Open Houses')
+    await card(phone, street).getByText('Scheduled for Ann Teammate').waitFor()
+    await snap(phone, 'tl-05-lead-upcoming-phone')
+  }, 90_000)
+
+  it('says when the listing agent fixed the date meanwhile, and offers the claim as scheduled', async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Fixer' })
+    const host = await makePlannedAgent(t.db, { firstName: 'Robin', lastName: 'Claimer' })
+    const oh = await scheduleOpenHouse(t, listing, {
+      scheduledDate: 'Pick Your Own (Flexi Date)',
+      scheduledStartTime: 'Choose Your Own (Flexi Time)',
+      scheduledEndTime: 'Choose Your Own (Flexi Time)',
+    })
+    expect((await publish(t, listing, oh.id)).status).toBe(200)
+
+    const page = await signedIn(host)
+    await page.goto(`${t.url}/openhouses/schedule/${oh.id}/updateSchedule`)
+    await arrive(page, `${t.url}/openhouses/schedule/${oh.id}/updateSchedule`, 'Update Schedule')
+    const fixed = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+      token: listing.token,
+      body: scheduleFields(oh.rePropertyId, { scheduledDate: daysFromNow(6) }),
+    })
+    expect(fixed.status).toBe(200)
+
+    const [year, month, day] = daysFromNow(5).split('-')
+    await page.getByRole('spinbutton', { name: /month/i }).first().click()
+    await page.keyboard.type(`${month}${day}${year}`)
+    await choose(page, 'Start Time', '10:00 AM')
+    await choose(page, 'End Time', '12:00 PM')
+    await page.getByRole('button', { name: 'Update' }).click()
+    await page.getByText(messages.scheduleFixed).waitFor()
+    await page.getByRole('button', { name: 'Claim As Scheduled' }).click()
+    await arrive(page, `${t.url}/openhouses?activeSection=upcomingOH`, 'Open Houses')
+    await page.getByRole('status').filter({ hasText: messages.openHouseClaimed }).waitFor()
+    expect((await details(host, oh.id)).body.data).toMatchObject({
+      hostingREAgentId: host.agent.id,
+      scheduledDate: daysFromNow(6),
+      scheduledStartTime: '1:00 PM',
+    })
+  })
+
+  it("shows the listing agent the host's guests masked unless they consented, and 404s what is not the agent's", async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Lane', lastName: 'Lister' })
+    const host = await makePlannedAgent(t.db, { firstName: 'Hale', lastName: 'Host' })
+    const outsider = await makePlannedAgent(t.db, { firstName: 'Otto' })
+    const oh = await scheduleOpenHouse(t, listing)
+    expect((await publish(t, listing, oh.id)).status).toBe(200)
+    const claimed = await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
+      token: host.token,
+    })
+    expect(claimed.status).toBe(200)
+    const masked = `masked-${randomBytes(3).toString('hex')}@example.com`
+    const shared = `shared-${randomBytes(3).toString('hex')}@example.com`
+    expect((await guestSignIn(oh.id, masked, false)).status).toBe(201)
+    expect((await guestSignIn(oh.id, shared, true)).status).toBe(201)
+    const street: string = (await details(listing, oh.id)).body.data.reProperty.propertyAddress1
+
+    // The listing agent reaches the attendees from its card, and may request the host's report.
+    const page = await signedIn(listing)
+    await openSection(page, 'upcomingOH', 'My Upcoming Open Houses')
+    const mine = card(page, street)
+    expect(await mine.getByRole('link', { name: `Manage Attendees ${street}` }).count()).toBe(0)
+    await mine.getByRole('button', { name: `Request OH Report ${street}` }).click()
+    await page.getByRole('status').filter({ hasText: messages.hostingReportRequested }).waitFor()
+    await mine.getByRole('link', { name: `Attendees ${street}` }).click()
+    await arrive(page, new RegExp(`/openhouses/schedule/${oh.id}/manage`), 'Attendees')
+    const rows = page.getByRole('table').getByRole('row')
+    await rows.filter({ hasText: shared }).waitFor()
+    expect(await rows.filter({ hasText: masked }).count()).toBe(0)
+    const maskedRow = rows.filter({ hasText: 'Contact masked' })
+    expect(await maskedRow.textContent()).toContain("Hale Host's lead")
+    expect(await maskedRow.textContent()).toMatch(/m\*+\w@exa\*+\.com/)
+    expect(await page.getByRole('link', { name: 'Add Attendee' }).count()).toBe(0)
+    await snap(page, 'att-01-listing-sees-attendees')
+    await maskedRow.getByRole('button', { name: /^View/ }).click()
+    await page.getByRole('dialog').getByText("This guest is another agent's lead, not yours.").waitFor()
+    await snap(page, 'att-02-masked-prospect')
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+
+    // The host sees its own leads in full and adds attendees.
+    const hostPage = await signedIn(host)
+    await hostPage.goto(`${t.url}/openhouses/schedule/${oh.id}/manage`)
+    await arrive(hostPage, `${t.url}/openhouses/schedule/${oh.id}/manage`, 'Manage Attendees')
+    await hostPage.getByRole('table').getByText(masked).waitFor()
+    expect(await hostPage.getByRole('link', { name: 'Add Attendee' }).isVisible()).toBe(true)
+
+    // An open house offered to nobody yet, and its inventory item, do not exist for another agent.
+    const hidden = await scheduleOpenHouse(t, listing)
+    const other = await signedIn(outsider)
+    await other.goto(`${t.url}/openhouses/schedule/${hidden.id}/edit`)
+    await expect.poll(() => heading(other)).toBe('Page not found')
+    const item = (await details(listing, hidden.id)).body.data.reInventoryId as number
+    await other.goto(`${t.url}/reinventory/${item}/edit`)
+    await expect.poll(() => heading(other)).toBe('Page not found')
+  }, 60_000)
 })

@@ -7,8 +7,15 @@ import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { NotFound } from '../layout/not-found.tsx'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
-import { scheduleDateText, scheduleTimeText } from '../open-houses/permissions.ts'
+import {
+  hostedByAnother,
+  may,
+  scheduleDateText,
+  scheduledNote,
+  scheduleTimeText,
+} from '../open-houses/permissions.ts'
 import { openHouseDetailsQueryOptions } from '../open-houses/queries.ts'
 import { ProspectDetailsDialog } from '../prospects/prospect-details-dialog.tsx'
 import { attendeesQueryOptions } from '../prospects/queries.ts'
@@ -30,6 +37,8 @@ const REPORT_SENT: Record<ReportKind, string> = {
 /**
  * SPEC /openhouses/schedule/{id}/manage: the host's live attendee board. Every guest who signs in
  * appears at once, highlighted and read out; counts, the feedback summary (live) and the reports.
+ * The listing agent (and the teammate who scheduled for it) sees the same board without the host's
+ * actions, and may request the hosting report. Who may do what is the server's `oh.permissions`.
  */
 export function ManageAttendeesPage() {
   const { openHouseId } = routeApi.useParams()
@@ -41,14 +50,16 @@ export function ManageAttendeesPage() {
   const [viewing, setViewing] = useState<number | null>(null)
   const report = useReportMutation(openHouseId, oh.hostingREAgentId ?? 0)
   const [reportResult, setReportResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  useDocumentTitle('Manage Attendees')
+  const manages = may(oh, 'manageAttendees')
+  const title = manages ? 'Manage Attendees' : 'Attendees'
+  useDocumentTitle(may(oh, 'viewAttendees') ? title : 'Page not found')
 
   const agentId = agent?.id ?? 0
-  const isHost = oh.hostingREAgentId === agentId
-  const isListing = oh.listingREAgentId === agentId
   const isActive = !oh.openHouseCanceledFlag
   const list = attendees.data ?? []
   const withoutRealtor = list.filter((a) => !a.workingWithREAgentFlag).length
+  const note = scheduledNote(oh, agentId)
+  const someoneElsesLeads = list.some((a) => !a.ownProspect)
 
   const send = (kind: ReportKind) => {
     setReportResult(null)
@@ -63,18 +74,26 @@ export function ManageAttendeesPage() {
   }
   const pending = (kind: ReportKind) => report.isPending && report.variables === kind
 
+  // An agent who may not see the attendees: the open house is not theirs to look into.
+  if (!may(oh, 'viewAttendees')) return <NotFound />
+
   return (
     <section className="page board" aria-labelledby="board-title">
       <header className="board__header">
         <div>
           <p className="eyebrow">Open house</p>
-          <h1 id="board-title">Manage Attendees</h1>
+          <h1 id="board-title">{title}</h1>
           <p className="lede">
             {oh.reProperty.completePropertyAddress} · {scheduleDateText(oh)} · {scheduleTimeText(oh)}
           </p>
+          <p className="board__who">
+            Listing agent {oh.listingREAgentName}
+            {note && ` (${note.charAt(0).toLowerCase()}${note.slice(1)})`} · Host{' '}
+            {oh.hostingREAgentName ?? 'not claimed yet'}
+          </p>
         </div>
         <div className="board__actions">
-          {isActive && (isHost || isListing) && (
+          {isActive && manages && (
             <Link
               to="/prospects/search"
               search={{ openHouseId, rePropertyId: rePropertyId ?? oh.rePropertyId }}
@@ -83,7 +102,7 @@ export function ManageAttendeesPage() {
               Add Attendee
             </Link>
           )}
-          {isHost && isActive && (
+          {isActive && may(oh, 'sendHostingReport') && (
             <>
               <Button onPress={() => send('hosting')} isPending={pending('hosting')}>
                 Send OH Report
@@ -93,7 +112,7 @@ export function ManageAttendeesPage() {
               </Button>
             </>
           )}
-          {isListing && !isHost && oh.hostingREAgentId !== null && (
+          {isActive && may(oh, 'requestHostingReport') && hostedByAnother(oh) && (
             <Button onPress={() => send('request')} isPending={pending('request')}>
               Request OH Report
             </Button>
@@ -144,6 +163,13 @@ export function ManageAttendeesPage() {
             Refresh
           </Button>
         </div>
+        {someoneElsesLeads && (
+          <p className="board-section__note">
+            Guests who sign in become the leads of the agent hosting at the door. You see a guest's full email
+            and phone only when the guest is your own lead, or agreed to share their details with the listing
+            agent; the others are masked.
+          </p>
+        )}
         {attendees.isPending ? (
           <Spinner label="Loading attendees…" />
         ) : attendees.isError ? (
@@ -155,12 +181,13 @@ export function ManageAttendeesPage() {
         ) : list.length === 0 ? (
           <div className="empty-state">
             <p>
-              No guests have signed in yet. Show them the QR code at the door; they appear here the moment
-              they sign in.
+              {manages
+                ? 'No guests have signed in yet. Show them the QR code at the door; they appear here the moment they sign in.'
+                : 'No guests have signed in yet. They appear here the moment they sign in.'}
             </p>
           </div>
         ) : (
-          <AttendeeTable attendees={list} fresh={live.fresh} onView={setViewing} />
+          <AttendeeTable attendees={list} oh={oh} fresh={live.fresh} onView={setViewing} />
         )}
       </section>
 

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/Modal.tsx'
 import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts'
 import { type MapPoint, PropertyMapCard } from '../maps/property-map-card.tsx'
 import { ListToolbar, type ListView } from '../open-houses/list-toolbar.tsx'
+import { useSessionInfo } from '../session/queries.ts'
 import { inventoryQueryOptions, useDeleteInventoryMutation } from './queries.ts'
 
 interface InventoryListProps {
@@ -23,6 +24,9 @@ interface InventoryListProps {
 }
 
 const NOT_CREATED_REASON = `Only a property with the status '${PROPERTY_CREATED}' can be deleted or scheduled.`
+// SPEC §5: a Team Lead schedules for a teammate, and a house from its own inventory cannot be theirs.
+const TEAM_LEAD_REASON =
+  'You schedule open houses for your teammates: use Schedule Open House above to add the property for them.'
 
 /** 'My Inventory' (SPEC §2): the agent's properties with Edit, Delete and Schedule Open House. */
 export function InventoryList({ agentId, scheduleBlockedReason, view, onViewChange }: InventoryListProps) {
@@ -33,6 +37,8 @@ export function InventoryList({ agentId, scheduleBlockedReason, view, onViewChan
   const [deleting, setDeleting] = useState<InventoryItem | null>(null)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const remove = useDeleteInventoryMutation(agentId)
+  const { agent } = useSessionInfo()
+  const scheduleReason = agent?.reAgentRole === 'Team Lead' ? TEAM_LEAD_REASON : scheduleBlockedReason
 
   const confirmDelete = () => {
     if (!deleting) return
@@ -47,7 +53,7 @@ export function InventoryList({ agentId, scheduleBlockedReason, view, onViewChan
   const actions = (item: InventoryItem) => (
     <InventoryActions
       item={item}
-      scheduleBlockedReason={scheduleBlockedReason}
+      scheduleBlockedReason={scheduleReason}
       onDelete={() => {
         setResult(null)
         setDeleting(item)

@@ -2,12 +2,14 @@ import {
   AddressSuggestion,
   InventoryItem,
   Property,
+  type PropertyBody,
   type SaveInventoryBody,
   type UpdateInventoryBody,
 } from '@porchlight/shared'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../api/client.ts'
+import { orNotFound, retryUnlessMissing } from '../open-houses/not-found.ts'
 
 const inventoryKeys = {
   list: (agentId: number) => ['inventory', agentId] as const,
@@ -26,11 +28,15 @@ export function inventoryQueryOptions(agentId: number) {
   })
 }
 
+/** One of the agent's inventory items; another agent's answers 404, shown as the not-found page. */
 export function inventoryItemQueryOptions(id: number) {
   return queryOptions({
     queryKey: inventoryKeys.item(id),
     queryFn: ({ signal }) =>
-      apiRequest(`/reinventorymgmt/getREInventoryDetails/${id}`, { schema: InventoryItem, signal }),
+      orNotFound(
+        apiRequest(`/reinventorymgmt/getREInventoryDetails/${id}`, { schema: InventoryItem, signal }),
+      ),
+    retry: retryUnlessMissing,
   })
 }
 
@@ -48,6 +54,17 @@ export function useCreateInventoryMutation(agentId: number) {
     mutationFn: (body: SaveInventoryBody) =>
       apiRequest('/reinventorymgmt/saveREInventory', { method: 'POST', body, schema: InventoryItem }),
     onSuccess: after,
+  })
+}
+
+/**
+ * POST saveREProperty: a property in nobody's inventory yet. A Team Lead or Admin Team Member adds the
+ * house this way; it joins the inventory of the listing agent it is scheduled for.
+ */
+export function useCreatePropertyMutation() {
+  return useMutation({
+    mutationFn: (body: PropertyBody) =>
+      apiRequest('/propertymgmt/saveREProperty', { method: 'POST', body, schema: Property }),
   })
 }
 
@@ -97,10 +114,12 @@ export function addressSearchQueryOptions(q: string) {
   })
 }
 
+/** A property the agent owns (or one on show); any other answers 404, shown as the not-found page. */
 export function propertyQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['property', id],
     queryFn: ({ signal }) =>
-      apiRequest(`/propertymgmt/getREPropertyDetails/${id}`, { schema: Property, signal }),
+      orNotFound(apiRequest(`/propertymgmt/getREPropertyDetails/${id}`, { schema: Property, signal })),
+    retry: retryUnlessMissing,
   })
 }

@@ -14,6 +14,7 @@ import { FormPage } from '../layout/form-page.tsx'
 import { setFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { OpenHouseSummary } from './open-house-summary.tsx'
+import { may } from './permissions.ts'
 import { openHouseDetailsQueryOptions, useCancelMutation } from './queries.ts'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/cancel')
@@ -59,7 +60,7 @@ export function CancelOpenHousePage() {
     </Link>
   )
 
-  if (oh.openHouseCanceledFlag || oh.listingREAgentId !== agent?.id) {
+  if (oh.openHouseCanceledFlag || !may(oh, 'cancel')) {
     return (
       <FormPage title="Cancel Open House" lede={oh.reProperty.completePropertyAddress}>
         <Alert
@@ -67,7 +68,7 @@ export function CancelOpenHousePage() {
           title={
             oh.openHouseCanceledFlag
               ? 'This open house is already canceled.'
-              : 'Only the listing agent can cancel this open house.'
+              : 'Only the listing agent, or the teammate who scheduled it for them, can cancel this open house.'
           }
         />
         <FormActions>{back}</FormActions>
@@ -77,7 +78,7 @@ export function CancelOpenHousePage() {
 
   return (
     <FormPage title="Cancel Open House" lede={oh.reProperty.completePropertyAddress}>
-      <OpenHouseSummary oh={oh} />
+      <OpenHouseSummary oh={oh} agentId={agent?.id ?? 0} />
       <Form ref={form.formRef} onSubmit={submit} aria-label="Cancel Open House">
         {form.formError && <Alert tone="error" title={form.formError} />}
         <Select

@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import type { Socket } from 'socket.io-client'
 import { agentSocket } from '../../api/socket.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
+import { may } from './permissions.ts'
 import { type OpenHouseList, openHouseKeys } from './queries.ts'
 
 /** How long a claimed opportunity stays in Search Open Houses, showing who took it (DESIGN.md). */
@@ -131,7 +132,8 @@ export function useOpenHouseLiveUpdates(agentId: number | undefined) {
           hostingREAgentName: hostingReAgentName,
           status: oh.openHouseCanceledFlag ? 'Canceled' : 'Hosted',
         }))
-        if (mine && mine.listingREAgentId === agentId && hostingReAgentId !== agentId) {
+        // Told to the listing side (the listing agent, or the teammate who scheduled it for them).
+        if (mine && may(mine, 'edit') && hostingReAgentId !== agentId) {
           announce(`${street(mine)} is now hosted by ${hostingReAgentName}.`)
         }
         void queryClient.invalidateQueries({ queryKey: openHouseKeys.details(id) })

@@ -6,12 +6,11 @@ import { actionsFor, type OpenHouseAction } from './permissions.ts'
 import type { OpenHouseList } from './queries.ts'
 
 /** What the list does for an action that is not a plain link (dialogs, downloads, mutations). */
-export type ListAction = 'details' | 'claim' | 'withdraw' | 'clone' | 'calendar' | 'qrcode'
+export type ListAction = 'details' | 'claim' | 'withdraw' | 'clone' | 'calendar' | 'qrcode' | 'requestReport'
 
 interface OpenHouseActionsProps {
   oh: OpenHouseDetails
   list: OpenHouseList
-  agentId: number
   onAction: (action: ListAction, oh: OpenHouseDetails) => void
   /** The action now running for this open house (shows progress on its button). */
   pending?: ListAction | null
@@ -20,9 +19,9 @@ interface OpenHouseActionsProps {
 const AUTO_CLONE_REASON = 'Auto-clone is on: this open house copies itself when it ends.'
 const NO_DATE_REASON = 'The date and time are not fixed yet.'
 
-/** The buttons SPEC §6 gives the signed-in agent for one open house; each names its property. */
-export function OpenHouseActions({ oh, list, agentId, onAction, pending }: OpenHouseActionsProps) {
-  const allowed = new Set<OpenHouseAction>(actionsFor(oh, agentId, list))
+/** The buttons the server's policy gives the signed-in agent for one open house; each names its property. */
+export function OpenHouseActions({ oh, list, onAction, pending }: OpenHouseActionsProps) {
+  const allowed = new Set<OpenHouseAction>(actionsFor(oh, list))
   const where = <span className="visually-hidden"> {oh.reProperty.propertyAddress1}</span>
   const params = { openHouseId: oh.id }
   const press = (action: ListAction) => () => onAction(action, oh)
@@ -40,7 +39,7 @@ export function OpenHouseActions({ oh, list, agentId, onAction, pending }: OpenH
           params={params}
           search={{
             rePropertyId: oh.rePropertyId,
-            reAgentId: agentId,
+            reAgentId: oh.listingREAgentId,
             publish: PublishLevel.safeParse(oh.publishLevel).data,
             method: 'publish',
           }}
@@ -59,6 +58,17 @@ export function OpenHouseActions({ oh, list, agentId, onAction, pending }: OpenH
           className="link--sm"
         >
           Manage Attendees{where}
+        </Link>
+      )}
+      {allowed.has('attendees') && (
+        <Link
+          to="/openhouses/schedule/$openHouseId/manage"
+          params={params}
+          search={{ rePropertyId: oh.rePropertyId }}
+          variant="button-secondary"
+          className="link--sm"
+        >
+          Attendees{where}
         </Link>
       )}
       <Button size="sm" onPress={press('details')}>
@@ -102,6 +112,11 @@ export function OpenHouseActions({ oh, list, agentId, onAction, pending }: OpenH
       {allowed.has('withdraw') && (
         <Button size="sm" onPress={press('withdraw')} isPending={pending === 'withdraw'}>
           Withdraw{where}
+        </Button>
+      )}
+      {allowed.has('requestReport') && (
+        <Button size="sm" onPress={press('requestReport')} isPending={pending === 'requestReport'}>
+          Request OH Report{where}
         </Button>
       )}
       {allowed.has('cancel') && (

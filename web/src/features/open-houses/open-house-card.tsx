@@ -2,7 +2,7 @@ import type { OpenHouseDetails } from '@porchlight/shared'
 import { cx } from '../../ui/cx.ts'
 import { useLiveNotice } from './live.ts'
 import { type ListAction, OpenHouseActions } from './open-house-actions.tsx'
-import { scheduleDateText, scheduleTimeText } from './permissions.ts'
+import { may, scheduleDateText, scheduledNote, scheduleTimeText } from './permissions.ts'
 import type { OpenHouseList } from './queries.ts'
 import { StatusBadge } from './status-badge.tsx'
 
@@ -20,6 +20,7 @@ export function OpenHouseCard({ oh, list, agentId, onAction, pending }: OpenHous
   const titleId = `oh-${list}-${oh.id}-title`
   const p = oh.reProperty
   const zip = p.propertyZipPlus4 ? `${p.propertyZipCode}-${p.propertyZipPlus4}` : p.propertyZipCode
+  const note = scheduledNote(oh, agentId)
   return (
     <article
       className={cx('card oh-card', notice && `oh-card--${notice.kind}`)}
@@ -39,6 +40,7 @@ export function OpenHouseCard({ oh, list, agentId, onAction, pending }: OpenHous
         <p className="oh-card__place">
           {p.propertyCity}, {p.propertyState} {zip}
         </p>
+        {note && <p className="oh-card__scheduled">{note}</p>}
       </header>
       {notice?.kind === 'claimed' && (
         <p className="oh-card__claimed">
@@ -68,7 +70,7 @@ export function OpenHouseCard({ oh, list, agentId, onAction, pending }: OpenHous
             {oh.publishLevel}
             {oh.status !== 'Canceled' &&
               oh.publishLevel !== 'Hosting Myself' &&
-              oh.listingREAgentId === agentId &&
+              may(oh, 'publish') &&
               !oh.published && <span className="oh-card__muted"> · not published yet</span>}
           </dd>
         </div>
@@ -77,7 +79,7 @@ export function OpenHouseCard({ oh, list, agentId, onAction, pending }: OpenHous
           <dd>{p.propertyType}</dd>
         </div>
       </dl>
-      <OpenHouseActions oh={oh} list={list} agentId={agentId} onAction={onAction} pending={pending} />
+      <OpenHouseActions oh={oh} list={list} onAction={onAction} pending={pending} />
     </article>
   )
 }

@@ -38,6 +38,9 @@ function DetailsBody({ oh }: { oh: OpenHouseDetails }) {
     ['Time zone', oh.openHouseTimezone],
     ['Preparation date', formatDate(oh.openHousePreparationDate)],
     ['Listing agent', oh.listingREAgentName],
+    ...(oh.scheduledByREAgentId === oh.listingREAgentId
+      ? []
+      : ([['Scheduled by', oh.scheduledByREAgentName]] as Array<[string, ReactNode]>)),
     ['Hosting agent', oh.hostingREAgentName ?? 'Not claimed yet'],
     ['Publish level', `${oh.publishLevel}${oh.published ? ' (published)' : ''}`],
     ['Balloons put out', yesNo(oh.balloonsPutOutFlag)],

@@ -13,7 +13,7 @@ import { useLiveNotice } from './live.ts'
 import { type ListAction, OpenHouseActions } from './open-house-actions.tsx'
 import { OpenHouseCard } from './open-house-card.tsx'
 import { OpenHouseDetailsDialog } from './open-house-details-dialog.tsx'
-import { scheduleDateText, scheduleTimeText } from './permissions.ts'
+import { scheduleDateText, scheduledNote, scheduleTimeText } from './permissions.ts'
 import { QrCodeDialog } from './qr-code-dialog.tsx'
 import {
   downloadCalendar,
@@ -22,6 +22,7 @@ import {
   openHouseListQueryOptions,
   useClaimMutation,
   useCloneMutation,
+  useRequestReportMutation,
   useWithdrawMutation,
 } from './queries.ts'
 import { StatusBadge } from './status-badge.tsx'
@@ -67,6 +68,7 @@ export function OpenHouseListView({
   const claim = useClaimMutation(agentId)
   const withdraw = useWithdrawMutation(agentId)
   const clone = useCloneMutation(agentId)
+  const requestReport = useRequestReportMutation()
 
   const fail = (error: unknown, fallback: string) =>
     setResult({ tone: 'error', text: errorMessage(error, fallback) })
@@ -84,6 +86,12 @@ export function OpenHouseListView({
         onSuccess: (copy) =>
           void navigate({ to: '/openhouses/schedule/$openHouseId/edit', params: { openHouseId: copy.id } }),
         onError: (error) => fail(error, messages.claimFailed),
+        onSettled: done,
+      })
+    } else if (action === 'requestReport') {
+      requestReport.mutate(oh.id, {
+        onSuccess: () => setResult({ tone: 'success', text: messages.hostingReportRequested }),
+        onError: (error) => fail(error, "Couldn't request the Open House Hosting Report. Please try again."),
         onSettled: done,
       })
     } else if (action === 'calendar') {
@@ -278,22 +286,31 @@ function columns(
       ),
     },
     { key: 'status', header: 'Status', cell: (oh) => <LiveStatus oh={oh} /> },
-    { key: 'listing', header: 'Listing agent', cell: (oh) => oh.listingREAgentName },
+    {
+      key: 'listing',
+      header: 'Listing agent',
+      cell: (oh) => {
+        const note = scheduledNote(oh, agentId)
+        return (
+          <>
+            {oh.listingREAgentName}
+            {note && (
+              <>
+                <br />
+                <span className="oh-card__muted">{note}</span>
+              </>
+            )}
+          </>
+        )
+      },
+    },
     { key: 'host', header: 'Host', cell: (oh) => oh.hostingREAgentName ?? '—' },
     { key: 'level', header: 'Publish level', cell: (oh) => oh.publishLevel },
     {
       key: 'actions',
       header: 'Actions',
       className: 'oh-table__actions',
-      cell: (oh) => (
-        <OpenHouseActions
-          oh={oh}
-          list={list}
-          agentId={agentId}
-          onAction={onAction}
-          pending={pendingFor(oh)}
-        />
-      ),
+      cell: (oh) => <OpenHouseActions oh={oh} list={list} onAction={onAction} pending={pendingFor(oh)} />,
     },
   ]
 }

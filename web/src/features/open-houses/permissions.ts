@@ -1,4 +1,4 @@
-import { FLEXI_DATE, FLEXI_TIME, type OpenHouseDetails } from '@porchlight/shared'
+import { FLEXI_DATE, FLEXI_TIME, type OpenHouseDetails, type OpenHousePermission } from '@porchlight/shared'
 import { formatDate } from '../../ui/format.ts'
 import type { OpenHouseList } from './queries.ts'
 
@@ -8,39 +8,81 @@ export type OpenHouseAction =
   | 'publish'
   | 'clone'
   | 'manage'
+  | 'attendees'
   | 'withdraw'
+  | 'requestReport'
   | 'calendar'
   | 'qrcode'
   | 'claim'
 
+/** Whether the server's policy lets the signed-in agent do `permission` (OpenHouseDetails.permissions). */
+export function may(oh: Pick<OpenHouseDetails, 'permissions'>, permission: OpenHousePermission): boolean {
+  return oh.permissions.includes(permission)
+}
+
+/** Hosted by an agent other than its listing agent (SPEC §6 "when another hosts"). */
+export function hostedByAnother(oh: Pick<OpenHouseDetails, 'hostingREAgentId' | 'listingREAgentId'>) {
+  return oh.hostingREAgentId !== null && oh.hostingREAgentId !== oh.listingREAgentId
+}
+
+/** Guests can sign in (its public pages exist) only once it is published or has a host. */
+export function onShow(oh: Pick<OpenHouseDetails, 'published' | 'hostingREAgentId'>): boolean {
+  return oh.published || oh.hostingREAgentId !== null
+}
+
 /**
- * SPEC §6: what the signed-in agent may do with an open house in a given list. Listing agent: Edit,
- * Cancel, Publish (no host yet), Clone. Hosting agent (not canceled): Manage Attendees, Withdraw (not
- * 'Hosting Myself'), Add to calendar. Everyone else can only claim. Past open houses keep only what
- * still makes sense afterwards.
+ * SPEC §6: what the signed-in agent may do with an open house in a given list. Who may is the server's
+ * one policy, sent as `oh.permissions` (the listing agent and the teammate who scheduled it for them:
+ * edit, cancel, publish, clone, request the report; the host: attendees, withdraw, reports; an agent it
+ * is offered to: claim). What the open house's state still allows is decided here: nothing changes on a
+ * canceled one, only a house without a host is published or claimed, past ones keep what still makes
+ * sense afterwards, and the QR code exists only while guests can reach its public pages.
  */
-export function actionsFor(oh: OpenHouseDetails, agentId: number, list: OpenHouseList): OpenHouseAction[] {
-  const isListing = oh.listingREAgentId === agentId
-  const isHost = oh.hostingREAgentId === agentId
+export function actionsFor(oh: OpenHouseDetails, list: OpenHouseList): OpenHouseAction[] {
   const live = !oh.openHouseCanceledFlag
+  const hosted = oh.hostingREAgentId !== null
   const actions: OpenHouseAction[] = []
   if (list === 'available') {
-    if (!isListing && !isHost && live && oh.hostingREAgentId === null) actions.push('claim')
+    if (may(oh, 'claim') && live && !hosted) actions.push('claim')
     return actions
   }
   const upcoming = list === 'upcoming'
-  if (isListing && upcoming && live) {
-    actions.push('edit')
-    if (oh.hostingREAgentId === null && !oh.published) actions.push('publish')
-    actions.push('cancel')
+  if (upcoming && live) {
+    if (may(oh, 'edit')) actions.push('edit')
+    if (may(oh, 'publish') && !hosted && !oh.published) actions.push('publish')
+    if (may(oh, 'cancel')) actions.push('cancel')
   }
-  if (isListing) actions.push('clone')
-  if (isHost && live) {
-    actions.push('manage')
-    if (upcoming && oh.publishLevel !== 'Hosting Myself') actions.push('withdraw')
+  if (may(oh, 'clone')) actions.push('clone')
+  if (may(oh, 'manageAttendees')) {
+    if (live) actions.push('manage')
+  } else if (may(oh, 'viewAttendees') && onShow(oh)) {
+    actions.push('attendees')
   }
-  if ((isHost || isListing) && live && upcoming) actions.push('calendar', 'qrcode')
+  if (upcoming && live && may(oh, 'withdraw') && oh.publishLevel !== 'Hosting Myself')
+    actions.push('withdraw')
+  if (live && may(oh, 'requestHostingReport') && hostedByAnother(oh)) actions.push('requestReport')
+  if (upcoming && live && may(oh, 'viewAttendees')) {
+    actions.push('calendar')
+    if (onShow(oh)) actions.push('qrcode')
+  }
   return actions
+}
+
+/**
+ * Who scheduled it for whom, when a Team Lead or Admin Team Member scheduled it for a teammate: the
+ * scheduler reads whom it is for, the listing agent who scheduled it. Nobody else needs the note.
+ */
+export function scheduledNote(
+  oh: Pick<
+    OpenHouseDetails,
+    'scheduledByREAgentId' | 'scheduledByREAgentName' | 'listingREAgentId' | 'listingREAgentName'
+  >,
+  agentId: number,
+): string | null {
+  if (oh.scheduledByREAgentId === oh.listingREAgentId) return null
+  if (agentId === oh.scheduledByREAgentId) return `Scheduled for ${oh.listingREAgentName}`
+  if (agentId === oh.listingREAgentId) return `Scheduled by ${oh.scheduledByREAgentName}`
+  return null
 }
 
 /** 'MM/dd/yyyy', or SPEC's flexible-date label when the host picks the date. */

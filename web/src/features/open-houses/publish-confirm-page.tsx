@@ -1,23 +1,28 @@
-import type { OpenHouseDetails, PublishLevel } from '@porchlight/shared'
+import { type OpenHouseDetails, PublishLevel, publishLevelsFor } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { errorMessage } from '../../api/client.ts'
+import { useRef, useState } from 'react'
+import { ApiError } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
 import { FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
+import { Select, SelectItem } from '../../ui/Select.tsx'
 import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { setFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
+import { ErrorList } from './error-list.tsx'
 import { OpenHouseSummary } from './open-house-summary.tsx'
+import { may } from './permissions.ts'
 import { openHouseDetailsQueryOptions, usePublishMutation } from './queries.ts'
 import './open-houses.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/confirm')
 
 const PUBLISH_LIMIT_REASON = 'Upgrade your plan to publish more open houses'
+const PUBLISH_FAILED = "Couldn't publish the Open House. Please try again."
 const TITLES = { new: 'Open House Scheduled', edit: 'Open House Updated', publish: 'Publish Open House' }
 
 /**
@@ -29,13 +34,17 @@ export function PublishConfirmPage() {
   const { method = 'new', publish } = routeApi.useSearch()
   const { data: oh } = useSuspenseQuery(openHouseDetailsQueryOptions(openHouseId))
   const { agent } = useSessionInfo()
-  const agentId = agent?.id ?? 0
-  const level = (publish ?? oh.publishLevel) as PublishLevel
+  const level = publish ?? PublishLevel.safeParse(oh.publishLevel).data ?? 'Open To All'
 
   return (
     <FormPage title={TITLES[method]} lede={oh.reProperty.completePropertyAddress}>
-      <OpenHouseSummary oh={oh} />
-      <PublishChoice oh={oh} level={level} agentId={agentId} />
+      <OpenHouseSummary oh={oh} agentId={agent?.id ?? 0} />
+      <PublishChoice
+        oh={oh}
+        level={level}
+        agentId={agent?.id ?? 0}
+        role={agent?.reAgentRole ?? 'Real Estate Agent'}
+      />
     </FormPage>
   )
 }
@@ -52,26 +61,52 @@ function BackToList({ primary = false }: { primary?: boolean }) {
   )
 }
 
+/**
+ * The levels this agent's role publishes to, and the open house's saved level: a listing agent may
+ * publish at the team level its Team Lead chose for it, which its own role could not pick (the server
+ * allows re-using the saved level). 'Hosting Myself' is not a publication.
+ */
+function levelChoices(role: string, saved: string): PublishLevel[] {
+  const levels = publishLevelsFor(role).filter((l) => l !== 'Hosting Myself')
+  const own = PublishLevel.safeParse(saved).data
+  return own && own !== 'Hosting Myself' && !levels.includes(own) ? [own, ...levels] : levels
+}
+
 function PublishChoice({
   oh,
   level,
   agentId,
+  role,
 }: {
   oh: OpenHouseDetails
   level: PublishLevel
   agentId: number
+  role: string
 }) {
   const publish = usePublishMutation(agentId)
   const navigate = useNavigate()
+  const choices = levelChoices(role, oh.publishLevel)
+  const [chosen, setChosen] = useState<PublishLevel>(choices.includes(level) ? level : (choices[0] ?? level))
   const { data: utilization } = useSuspenseQuery(planUtilizationQueryOptions(agentId))
+  const choiceRef = useRef<HTMLDivElement>(null)
+  // The listing agent's plan counts the publication; a teammate publishing for it is not limited by its own.
   const limitReached =
+    oh.listingREAgentId === agentId &&
     utilization.pricingPlanUtilization.totalPublishedOpenHouses >=
-    utilization.pricePlan.numberOfOpenHousesPublish
+      utilization.pricePlan.numberOfOpenHousesPublish
 
   if (level === 'Hosting Myself' || oh.publishLevel === 'Hosting Myself') {
+    const host = oh.hostingREAgentName ?? oh.listingREAgentName
     return (
       <>
-        <Alert tone="success" title="You are hosting this open house yourself.">
+        <Alert
+          tone="success"
+          title={
+            may(oh, 'manageAttendees')
+              ? 'You are hosting this open house yourself.'
+              : `${host} is hosting this open house.`
+          }
+        >
           It needs no publishing. Guests sign in with its QR code on the day.
         </Alert>
         <FormActions>
@@ -80,16 +115,11 @@ function PublishChoice({
       </>
     )
   }
-  if (
-    oh.openHouseCanceledFlag ||
-    oh.hostingREAgentId !== null ||
-    oh.published ||
-    oh.listingREAgentId !== agentId
-  ) {
+  if (oh.openHouseCanceledFlag || oh.hostingREAgentId !== null || oh.published || !may(oh, 'publish')) {
     let title = `This open house is published to ${oh.publishLevel}.`
     if (oh.openHouseCanceledFlag) title = 'This open house was canceled.'
     else if (oh.hostingREAgentName) title = `${oh.hostingREAgentName} is hosting this open house.`
-    else if (oh.listingREAgentId !== agentId) {
+    else if (!may(oh, 'publish')) {
       title = `${oh.listingREAgentName}, the listing agent, can publish it from their Open Houses page.`
     }
     return (
@@ -102,30 +132,74 @@ function PublishChoice({
     )
   }
 
+  // A 422 on the level is said beside the choice (which takes focus, so it is read out); anything
+  // else the server answered is listed in the alert below, each message in its own words.
+  const fieldErrors = publish.error instanceof ApiError ? publish.error.fieldErrors : []
+  const levelError = fieldErrors
+    .filter((e) => e.field === 'publishLevel')
+    .map((e) => e.message)
+    .join(' ')
+  const others = fieldErrors.filter((e) => e.field !== 'publishLevel')
+  const otherErrors =
+    publish.error instanceof ApiError && others.length > 0
+      ? new ApiError(publish.error.status, publish.error.code, publish.error.message, others)
+      : publish.error
+  const showOthers = publish.isError && (fieldErrors.length === 0 || others.length > 0)
   const confirm = () =>
     publish.mutate(
-      { openHouseId: oh.id, level },
+      { openHouseId: oh.id, listingAgentId: oh.listingREAgentId, level: chosen },
       {
         onSuccess: () => {
-          setFlash(`Open house published to ${level}.`)
+          setFlash(`Open house published to ${chosen}.`)
           void navigate({ to: '/openhouses', search: { activeSection: 'upcomingOH' } })
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fieldError('publishLevel')) {
+            // After the render that shows the message beside the choice.
+            setTimeout(() => choiceRef.current?.querySelector('button')?.focus())
+          }
         },
       },
     )
 
   return (
     <>
-      <div className="publish-choice">
-        <h2 className="publish-choice__title">Publish it now to {level}?</h2>
+      <div className="publish-choice" ref={choiceRef}>
+        <h2 className="publish-choice__title">Publish it now to {chosen}?</h2>
         <p>
           Agents it is offered to can claim it as soon as it is published; the first one to claim becomes the
           host. You can also publish it later from My Upcoming Open Houses.
         </p>
+        <Select
+          label="Publish Level"
+          name="publishLevel"
+          value={chosen}
+          onChange={(key) => {
+            const next = PublishLevel.safeParse(key).data
+            if (next) {
+              publish.reset()
+              setChosen(next)
+            }
+          }}
+          description={
+            oh.listingREAgentId === agentId
+              ? undefined
+              : `Published for ${oh.listingREAgentName}, the listing agent. A team level offers it to your team that they joined.`
+          }
+          errorMessage={levelError || null}
+        >
+          {choices.map((l) => (
+            <SelectItem key={l} id={l}>
+              {l}
+            </SelectItem>
+          ))}
+        </Select>
       </div>
-      {publish.isError && (
-        <Alert
-          tone="error"
-          title={errorMessage(publish.error, "Couldn't publish the Open House. Please try again.")}
+      {showOthers && (
+        <ErrorList
+          error={otherErrors}
+          title="The open house couldn't be published:"
+          fallback={PUBLISH_FAILED}
         />
       )}
       <FormActions>

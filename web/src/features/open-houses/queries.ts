@@ -1,5 +1,6 @@
 import {
   type CancelOpenHouseBody,
+  FirmMember,
   OpenHouseDetails,
   type PublishLevel,
   type SaveOpenHouseBody,
@@ -9,6 +10,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import { z } from 'zod'
 import { apiDownload, apiRequest } from '../../api/client.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
+import { orNotFound, retryUnlessMissing } from './not-found.ts'
 
 const List = z.array(OpenHouseDetails)
 
@@ -35,11 +37,30 @@ export function openHouseListQueryOptions(list: OpenHouseList, agentId: number) 
   })
 }
 
+/** One open house; one the agent may not see answers 404, shown as the not-found page. */
 export function openHouseDetailsQueryOptions(id: number) {
   return queryOptions({
     queryKey: openHouseKeys.details(id),
     queryFn: ({ signal }) =>
-      apiRequest(`/openhousemgmt/getOpenHouseDetails/${id}`, { schema: OpenHouseDetails, signal }),
+      orNotFound(
+        apiRequest(`/openhousemgmt/getOpenHouseDetails/${id}`, { schema: OpenHouseDetails, signal }),
+      ),
+    retry: retryUnlessMissing,
+  })
+}
+
+/**
+ * The firm's agents as the caller may see them (403 while its own firm membership is not verified);
+ * `mayScheduleFor` marks the accepted teammates a Team Lead or Admin Team Member schedules for.
+ */
+export function firmMembersQueryOptions(license: string) {
+  return queryOptions({
+    queryKey: ['firmMembers', license],
+    queryFn: ({ signal }) =>
+      apiRequest(`/reagentmgmt/getREAgentsByBrokerFirmLicense/${encodeURIComponent(license)}`, {
+        schema: z.array(FirmMember),
+        signal,
+      }),
   })
 }
 
@@ -73,12 +94,21 @@ export function useSaveOpenHouseMutation(agentId: number, openHouseId?: number) 
   })
 }
 
+/** The path names the listing agent, who may not be the caller (a teammate scheduled it for them). */
 export function usePublishMutation(agentId: number) {
   const after = useAfterChange(agentId)
   return useMutation({
-    mutationFn: ({ openHouseId, level }: { openHouseId: number; level: PublishLevel }) =>
+    mutationFn: ({
+      openHouseId,
+      listingAgentId,
+      level,
+    }: {
+      openHouseId: number
+      listingAgentId: number
+      level: PublishLevel
+    }) =>
       apiRequest(
-        `/openhousemgmt/publishOpenHouseOpportunity/${openHouseId}/${agentId}/${encodeURIComponent(level)}`,
+        `/openhousemgmt/publishOpenHouseOpportunity/${openHouseId}/${listingAgentId}/${encodeURIComponent(level)}`,
         { method: 'POST', schema: OpenHouseDetails },
       ),
     onSuccess: after,
@@ -148,6 +178,17 @@ export function useCloneMutation(agentId: number) {
         schema: OpenHouseDetails,
       }),
     onSuccess: after,
+  })
+}
+
+/** SPEC §6 Request OH Report: the listing agent (or its scheduler) asks the host; the server mails it. */
+export function useRequestReportMutation() {
+  return useMutation({
+    mutationFn: (openHouseId: number) =>
+      apiRequest(`/openhousemgmt/requestOpenHouseHostingReport/${openHouseId}`, {
+        method: 'POST',
+        schema: z.object({ queued: z.boolean() }),
+      }),
   })
 }
 

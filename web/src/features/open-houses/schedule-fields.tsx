@@ -6,13 +6,16 @@ import {
   SCHEDULE_TIMES,
 } from '@porchlight/shared'
 import { useQuery } from '@tanstack/react-query'
+import { errorMessage } from '../../api/client.ts'
+import { Alert } from '../../ui/Alert.tsx'
 import { Checkbox } from '../../ui/Checkbox.tsx'
 import { DatePicker } from '../../ui/DatePicker.tsx'
+import { Link } from '../../ui/Link.tsx'
 import { Select, SelectItem } from '../../ui/Select.tsx'
 import { TextArea } from '../../ui/TextArea.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import type { FieldErrors } from '../../ui/use-form.ts'
-import { firmAgentsQueryOptions } from '../agents/queries.ts'
+import { firmMembersQueryOptions } from './queries.ts'
 import { type ScheduleFormValues, todayDate, tomorrow } from './schedule-values.ts'
 
 type Field = Extract<keyof ScheduleFormValues, string>
@@ -23,9 +26,17 @@ interface ScheduleFieldsProps {
   setValue: <K extends Field>(name: K, value: ScheduleFormValues[K]) => void
   role: string
   agentId: number
+  agentName: string
   firmLicense: string
   /** Team Lead and Admin Team Member choose the listing agent (SPEC §5). */
   choosesListingAgent: boolean
+  /**
+   * The property is in the scheduler's own inventory: it cannot be scheduled for someone else (the
+   * server wants the listing agent's inventory, or a property just added for them).
+   */
+  ownProperty: boolean
+  /** On edit, who the open house is for when a teammate scheduled it (shown read-only). */
+  scheduledFor?: string | null
   /** On edit the time zone is the open house's own, not the browser's. */
   editing: boolean
   /** Hosted by another agent: date, times and publish level are fixed (SPEC §4). */
@@ -63,8 +74,14 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
       {props.choosesListingAgent && (
         <fieldset className="form__section">
           <legend className="form__legend">Listing agent</legend>
+          <ListingAgentChoice {...props} />
+        </fieldset>
+      )}
+      {props.scheduledFor && (
+        <fieldset className="form__section">
+          <legend className="form__legend">Listing agent</legend>
           <div className="form__grid">
-            <ListingAgentSelect {...props} />
+            <TextField label="Listing Agent" isReadOnly value={props.scheduledFor} />
           </div>
         </fieldset>
       )}
@@ -187,7 +204,9 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
             description={
               datesLocked
                 ? 'Fixed: another agent hosts this open house.'
-                : "'Hosting Myself' needs no publishing."
+                : levels.includes('Hosting Myself')
+                  ? "'Hosting Myself' needs no publishing."
+                  : 'A team level offers it to your team of that type that the listing agent joined.'
             }
             {...select('publishLevel')}
           >
@@ -228,27 +247,74 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
   )
 }
 
-/** Licensed agents of the firm; a Team Lead lists for another agent, never for themselves (SPEC §5). */
-function ListingAgentSelect({ values, errors, setValue, role, agentId, firmLicense }: ScheduleFieldsProps) {
-  const agents = useQuery({ ...firmAgentsQueryOptions(firmLicense), enabled: Boolean(firmLicense) })
-  const choices = (agents.data ?? []).filter(
-    (a) => a.reAgentLicenseValidityFlag && !(role === 'Team Lead' && a.id === agentId),
-  )
+const NO_TEAMMATES = 'Invite agents to your team; once they accept you can schedule for them.'
+
+/**
+ * SPEC §5 listing agent: a Team Lead schedules for an accepted teammate (never itself); an Admin Team
+ * Member for itself or an accepted teammate. Only the agents the server marks `mayScheduleFor` are
+ * offered. A property from the scheduler's own inventory stays the scheduler's: a Team Lead must add
+ * the property for the teammate instead, an Admin Team Member schedules it for itself.
+ */
+function ListingAgentChoice(props: ScheduleFieldsProps) {
+  const { values, errors, setValue, role, agentId, agentName, firmLicense, ownProperty } = props
+  const members = useQuery({ ...firmMembersQueryOptions(firmLicense), enabled: Boolean(firmLicense) })
+  const mayPickSelf = role !== 'Team Lead'
+  const teammates = ownProperty
+    ? []
+    : (members.data ?? [])
+        .filter((m) => m.mayScheduleFor && m.reAgentLicenseValidityFlag)
+        .map((m) => ({ id: String(m.id), name: `${m.reAgentFirstName} ${m.reAgentLastName}` }))
+  const choices = [
+    ...(mayPickSelf ? [{ id: String(agentId), name: `Myself (${agentName})` }] : []),
+    ...teammates,
+  ]
+  const chosen = teammates.find((t) => t.id === values.listingREAgentId)
+
+  let description: string | undefined
+  if (members.isError) description = errorMessage(members.error, "Your firm's agents couldn't be loaded.")
+  else if (ownProperty) {
+    description =
+      'This property is in your own inventory, so the open house is yours. To schedule for a teammate, add the property through Schedule Open House.'
+  } else if (chosen) description = `The property joins ${chosen.name}'s inventory when you save.`
+  const empty = members.isSuccess && teammates.length === 0 && !ownProperty
+
   return (
-    <Select
-      label="Listing Agent"
-      name="listingREAgentId"
-      placeholder={agents.isPending ? 'Loading agents…' : 'Select the listing agent'}
-      isRequired
-      description={
-        agents.isError ? "The firm's agents couldn't be loaded. Please reload the page." : undefined
-      }
-      value={values.listingREAgentId || null}
-      onChange={(key) => setValue('listingREAgentId', key == null ? '' : String(key))}
-      errorMessage={errors.listingREAgentId}
-      items={choices}
-    >
-      {(a) => <SelectItem id={String(a.id)}>{`${a.reAgentFirstName} ${a.reAgentLastName}`}</SelectItem>}
-    </Select>
+    <>
+      <div className="form__grid">
+        <Select
+          label="Listing Agent"
+          name="listingREAgentId"
+          placeholder={members.isPending ? 'Loading agents…' : 'Select the listing agent'}
+          isRequired
+          isDisabled={choices.length === 0}
+          description={description}
+          value={values.listingREAgentId || null}
+          onChange={(key) => setValue('listingREAgentId', key == null ? '' : String(key))}
+          errorMessage={errors.listingREAgentId}
+          items={choices}
+        >
+          {(c) => <SelectItem id={c.id}>{c.name}</SelectItem>}
+        </Select>
+      </div>
+      {empty && (
+        <Alert
+          tone="info"
+          title={
+            mayPickSelf
+              ? 'You can schedule this open house for yourself only.'
+              : 'No teammates to schedule for yet.'
+          }
+          actions={
+            role === 'Team Lead' && (
+              <Link to="/mystuff" search={{ activeSection: 'manageMyTeams' }} variant="button-secondary">
+                Manage My Teams
+              </Link>
+            )
+          }
+        >
+          {NO_TEAMMATES}
+        </Alert>
+      )}
+    </>
   )
 }

@@ -1,4 +1,5 @@
 import {
+  isSchedulerRole,
   messages,
   type OpenHouseDetails,
   type Property,
@@ -7,7 +8,8 @@ import {
 } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
+import { ApiError } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
@@ -18,6 +20,7 @@ import { openHouseLimitReached } from '../dashboard/action-bar.tsx'
 import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
+import { may } from './permissions.ts'
 import { useSaveOpenHouseMutation } from './queries.ts'
 import { ScheduleFields } from './schedule-fields.tsx'
 import {
@@ -48,13 +51,26 @@ export function SchedulePage(context: ScheduleContext) {
   const { data: utilization } = useSuspenseQuery(planUtilizationQueryOptions(agentId))
   const save = useSaveOpenHouseMutation(agentId, editing?.id)
   const navigate = useNavigate()
-  const form = useForm(() => (editing ? scheduleValues(editing) : emptyScheduleValues()))
+  const choosesListingAgent = !editing && isSchedulerRole(role)
+  // A property from the agent's own inventory (the inventory's Schedule Open House) stays its own:
+  // an Admin Team Member schedules it for itself, a Team Lead cannot schedule it (SPEC §5).
+  const ownProperty = context.mode === 'new' && context.reInventoryId !== undefined
+  const form = useForm(() =>
+    editing
+      ? scheduleValues(editing)
+      : {
+          ...emptyScheduleValues(),
+          listingREAgentId: choosesListingAgent && ownProperty ? String(agentId) : '',
+        },
+  )
   const timeZone = editing?.openHouseTimezone ?? browserTimeZone()
   const datesLocked = Boolean(
     editing && editing.hostingREAgentId !== null && editing.publishLevel !== 'Hosting Myself',
   )
-  const choosesListingAgent = !editing && (role === 'Team Lead' || role === 'Admin Team Member')
-  const limitReached = !editing && openHouseLimitReached(utilization)
+  // The listing agent's plan counts the open house: scheduling for a teammate uses theirs.
+  const forSelf = !choosesListingAgent || form.values.listingREAgentId === String(agentId)
+  const limitReached = !editing && forSelf && openHouseLimitReached(utilization)
+  const [propertyRefused, setPropertyRefused] = useState<string | null>(null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -71,6 +87,7 @@ export function SchedulePage(context: ScheduleContext) {
     if (!choosesListingAgent) input.listingREAgentId = undefined
     const body = form.parse(SaveOpenHouseBody, input, SCHEDULE_REQUIRED_MESSAGES, cross)
     if (!body) return
+    setPropertyRefused(null)
     save.mutate(input as SaveOpenHouseBody, {
       onSuccess: (saved) =>
         void navigate({
@@ -83,14 +100,50 @@ export function SchedulePage(context: ScheduleContext) {
             method: editing ? 'edit' : 'new',
           },
         }),
-      onError: (error) => form.showError(error, messages.openHouseAlreadyScheduled),
+      onError: (error) => {
+        const refused = error instanceof ApiError ? error.fieldError('rePropertyId') : undefined
+        if (refused && error instanceof ApiError) {
+          // Not a field of this form: said once, with the way out, beside the other messages if any.
+          setPropertyRefused(refused)
+          const others = error.fieldErrors.filter((e) => e.field !== 'rePropertyId')
+          if (others.length > 0) {
+            form.showError(new ApiError(error.status, error.code, error.message, others), '')
+          }
+          return
+        }
+        form.showError(error, messages.openHouseAlreadyScheduled)
+      },
     })
   }
 
-  if (editing && editing.listingREAgentId !== agentId) {
+  if (editing && !may(editing, 'edit')) {
     return (
       <FormPage title="Edit Open House">
-        <Alert tone="error" title="Only the listing agent can edit this open house." />
+        <Alert
+          tone="error"
+          title="Only the listing agent, or the teammate who scheduled it for them, can edit this open house."
+        />
+      </FormPage>
+    )
+  }
+  if (choosesListingAgent && ownProperty && role === 'Team Lead') {
+    return (
+      <FormPage title="Schedule Open House" lede={property?.completePropertyAddress}>
+        <Alert
+          tone="error"
+          title="This property is in your own inventory, so you can't schedule it for a teammate."
+        >
+          An open house you schedule is your teammate's. Add the property through Schedule Open House and
+          choose the teammate on the next page: the property then joins their inventory.
+        </Alert>
+        <FormActions>
+          <Link to="/openhouses" search={{ activeSection: 'reInventory' }} variant="button-secondary">
+            Back
+          </Link>
+          <Link to="/openhouses/property" variant="button-primary">
+            Add The Property For A Teammate
+          </Link>
+        </FormActions>
       </FormPage>
     )
   }
@@ -136,14 +189,31 @@ export function SchedulePage(context: ScheduleContext) {
           </Alert>
         )}
         {form.formError && <Alert tone="error" title={form.formError} />}
+        {propertyRefused && (
+          <Alert
+            tone="error"
+            title={propertyRefused}
+            actions={
+              <Link to="/openhouses/property" variant="button-secondary">
+                Add The Property For Them
+              </Link>
+            }
+          >
+            A property from your own inventory can't be scheduled for someone else. Add the property for the
+            listing agent through Schedule Open House; it then joins their inventory.
+          </Alert>
+        )}
         <ScheduleFields
           values={form.values}
           errors={form.errors}
           setValue={form.setValue}
           role={role}
           agentId={agentId}
+          agentName={agent ? `${agent.reAgentFirstName} ${agent.reAgentLastName}` : ''}
           firmLicense={agent?.reAgentBrokerFirmLicense ?? ''}
           choosesListingAgent={choosesListingAgent}
+          ownProperty={ownProperty}
+          scheduledFor={editing && agentId !== editing.listingREAgentId ? editing.listingREAgentName : null}
           editing={Boolean(editing)}
           datesLocked={datesLocked}
           timeZone={timeZone}

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.tsx'
 import { FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { FormPage } from '../layout/form-page.tsx'
+import { useSessionInfo } from '../session/queries.ts'
 import { OpenHouseSummary } from './open-house-summary.tsx'
 import { downloadCalendar, openHouseDetailsQueryOptions } from './queries.ts'
 
@@ -17,6 +18,7 @@ const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId
 export function UpdateScheduleConfirmPage() {
   const { openHouseId } = routeApi.useParams()
   const { data: oh } = useSuspenseQuery(openHouseDetailsQueryOptions(openHouseId))
+  const { agent } = useSessionInfo()
   const [calendarError, setCalendarError] = useState<string | null>(null)
   const [downloading, setDownloading] = useState(false)
 
@@ -37,7 +39,7 @@ export function UpdateScheduleConfirmPage() {
       <Alert tone="success" title={messages.openHouseClaimed}>
         You are hosting this open house on the date and time below.
       </Alert>
-      <OpenHouseSummary oh={oh} />
+      <OpenHouseSummary oh={oh} agentId={agent?.id ?? 0} />
       {calendarError && <Alert tone="error" title={calendarError} />}
       <FormActions>
         <Button onPress={addToCalendar} isPending={downloading}>

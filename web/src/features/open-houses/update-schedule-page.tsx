@@ -1,8 +1,15 @@
 import { type CalendarDate, parseDate } from '@internationalized/date'
-import { FLEXI_TIME, messages, TIME_SLOTS, UpdateScheduleBody } from '@porchlight/shared'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import {
+  FLEXI_TIME,
+  messages,
+  needsScheduleOnClaim,
+  TIME_SLOTS,
+  UpdateScheduleBody,
+} from '@porchlight/shared'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
+import { ApiError, errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DatePicker } from '../../ui/DatePicker.tsx'
@@ -12,8 +19,15 @@ import { Select, SelectItem } from '../../ui/Select.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
+import { setFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
-import { openHouseDetailsQueryOptions, useUpdateScheduleMutation } from './queries.ts'
+import { scheduleDateText, scheduleTimeText } from './permissions.ts'
+import {
+  openHouseDetailsQueryOptions,
+  openHouseKeys,
+  useClaimMutation,
+  useUpdateScheduleMutation,
+} from './queries.ts'
 import { tomorrow } from './schedule-values.ts'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/updateSchedule')
@@ -22,14 +36,21 @@ type Values = { scheduledDate: CalendarDate | null; scheduledStartTime: string; 
 
 /**
  * SPEC /openhouses/schedule/{id}/updateSchedule: the claiming agent fixes a flexible date or time
- * (hourly slots only, no flexible options) and so claims the open house.
+ * (hourly slots only, no flexible options) and so claims the open house. When the listing agent has
+ * fixed the date and time meanwhile (409 SCHEDULE_FIXED), the page says so and offers the plain claim.
  */
 export function UpdateSchedulePage() {
   const { openHouseId } = routeApi.useParams()
   const { data: oh } = useSuspenseQuery(openHouseDetailsQueryOptions(openHouseId))
   const { agent } = useSessionInfo()
   const update = useUpdateScheduleMutation(agent?.id ?? 0, oh.id)
+  const claim = useClaimMutation(agent?.id ?? 0)
+  const queryClient = useQueryClient()
   const navigate = useNavigate()
+  // Arriving at an open house whose date and time are already fixed: nothing is left to pick.
+  const [fixed, setFixed] = useState<string | null>(() =>
+    needsScheduleOnClaim(oh) ? null : messages.scheduleFixed,
+  )
   const form = useForm<Values>(() => ({
     scheduledDate: oh.scheduledDate ? parseDate(oh.scheduledDate.slice(0, 10)) : null,
     scheduledStartTime: oh.scheduledStartTime === FLEXI_TIME ? '' : oh.scheduledStartTime,
@@ -56,8 +77,43 @@ export function UpdateSchedulePage() {
           to: '/openhouses/schedule/$openHouseId/updateScheduleConfirm',
           params: { openHouseId },
         }),
-      onError: (error) => form.showError(error, messages.scheduleUpdateFailed),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'SCHEDULE_FIXED') {
+          setFixed(error.message)
+          // Show the date and time the listing agent fixed.
+          void queryClient.invalidateQueries({ queryKey: openHouseKeys.details(oh.id) })
+          return
+        }
+        form.showError(error, messages.scheduleUpdateFailed)
+      },
     })
+  }
+
+  const claimAsScheduled = () =>
+    claim.mutate(oh.id, {
+      onSuccess: () => {
+        setFlash(messages.openHouseClaimed)
+        void navigate({ to: '/openhouses', search: { activeSection: 'upcomingOH' } })
+      },
+    })
+
+  if (fixed) {
+    return (
+      <FormPage title="Update Schedule" lede={oh.reProperty.completePropertyAddress}>
+        <Alert tone="info" title={fixed}>
+          It takes place on {scheduleDateText(oh)}, {scheduleTimeText(oh)}.
+        </Alert>
+        {claim.isError && <Alert tone="error" title={errorMessage(claim.error, messages.claimFailed)} />}
+        <FormActions>
+          <Link to="/openhouses" search={{ activeSection: 'searchOH' }} variant="button-secondary">
+            Cancel
+          </Link>
+          <Button variant="primary" onPress={claimAsScheduled} isPending={claim.isPending}>
+            {claim.isPending ? 'Claiming...' : 'Claim As Scheduled'}
+          </Button>
+        </FormActions>
+      </FormPage>
+    )
   }
 
   const slot = (name: 'scheduledStartTime' | 'scheduledEndTime', label: string) => (

@@ -1,9 +1,11 @@
 import { lastUpdatedText, type Prospect } from '@porchlight/shared'
 import { useQuery } from '@tanstack/react-query'
+import { isNotFound } from '@tanstack/react-router'
 import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { StaticDialog } from '../../ui/StaticDialog.tsx'
+import { contactMasked } from './lead-owner.ts'
 import { prospectDetailsQueryOptions } from './queries.ts'
 
 interface ProspectDetailsDialogProps {
@@ -20,7 +22,14 @@ export function ProspectDetailsDialog({ prospectId, onClose }: ProspectDetailsDi
       {details.isPending ? (
         <Spinner label="Loading the prospect…" />
       ) : details.isError ? (
-        <Alert tone="error" title={errorMessage(details.error, 'The prospect could not be loaded.')} />
+        <Alert
+          tone="error"
+          title={
+            isNotFound(details.error)
+              ? "This prospect doesn't exist, or isn't one you may see."
+              : errorMessage(details.error, 'The prospect could not be loaded.')
+          }
+        />
       ) : (
         <ProspectDetails prospect={details.data} />
       )}
@@ -32,6 +41,7 @@ const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No')
 
 /** The detailed prospect view; 'Other Details' only for the agent's own prospect (SPEC §4). */
 export function ProspectDetails({ prospect: p }: { prospect: Prospect }) {
+  const masked = contactMasked(p)
   const name = [p.prospectFirstName, p.prospectMiddleName, p.prospectLastName].filter(Boolean).join(' ')
   const address = [
     p.prospectAddress1,
@@ -44,8 +54,8 @@ export function ProspectDetails({ prospect: p }: { prospect: Prospect }) {
     .join(', ')
   const rows: Array<[string, string]> = [
     ['Name', name],
-    ['Email', p.prospectEmailId],
-    ['Phone', p.prospectPhoneNumber],
+    ['Email', masked ? `${p.prospectEmailId} (masked)` : p.prospectEmailId],
+    ['Phone', masked ? `${p.prospectPhoneNumber} (masked)` : p.prospectPhoneNumber],
     ['Address', address || '—'],
     ['County', p.prospectCounty || '—'],
     ['Current Home', p.currentHouseStatus || '—'],
@@ -60,6 +70,17 @@ export function ProspectDetails({ prospect: p }: { prospect: Prospect }) {
   ]
   return (
     <div className="prospect-details">
+      {!p.ownProspect && (
+        <Alert
+          tone="info"
+          title="This guest is another agent's lead, not yours."
+          className="prospect-details__whose"
+        >
+          {masked
+            ? 'Their email and phone are masked: only the agent whose lead they are sees them in full.'
+            : 'They agreed to share their contact details with the listing agent of the open house they visited.'}
+        </Alert>
+      )}
       <dl className="details">
         {rows.map(([term, value]) => (
           <div key={term} className="details__item">

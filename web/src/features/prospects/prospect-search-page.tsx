@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { may } from '../open-houses/permissions.ts'
+import { openHouseDetailsQueryOptions } from '../open-houses/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { ProspectCard, prospectName } from './prospect-card.tsx'
 import { ProspectDetailsDialog } from './prospect-details-dialog.tsx'
@@ -18,8 +20,9 @@ import './prospects.css'
 const routeApi = getRouteApi('/_agent/_licensed/prospects/search')
 
 /**
- * SPEC /prospects/search?openHouseId=&rePropertyId=: the agent's prospects as cards, searchable by
- * name, each with View and Add To Open House.
+ * SPEC /prospects/search?openHouseId=&rePropertyId=: the agent's own prospects as cards, searchable by
+ * name, each with View and Add To Open House. Only the hosting agent adds attendees, and only its own
+ * prospects (the server refuses anyone else's); the list holds nothing else.
  */
 export function ProspectSearchPage() {
   const { openHouseId, rePropertyId } = routeApi.useSearch()
@@ -27,6 +30,16 @@ export function ProspectSearchPage() {
   const agentId = agent?.id ?? 0
   const prospects = useQuery(searchableProspectsQueryOptions(agentId, openHouseId))
   const add = useAddAttendeeMutation()
+  const openHouse = useQuery({
+    ...openHouseDetailsQueryOptions(openHouseId ?? 0),
+    enabled: openHouseId !== undefined,
+  })
+  // Known once the open house has loaded: the host of a live open house adds attendees.
+  const addsAttendees =
+    openHouse.data !== undefined &&
+    may(openHouse.data, 'manageAttendees') &&
+    !openHouse.data.openHouseCanceledFlag
+  const addTo = addsAttendees ? openHouseId : undefined
   const [query, setQuery] = useState('')
   const [viewing, setViewing] = useState<number | null>(null)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -35,10 +48,10 @@ export function ProspectSearchPage() {
   const shown = (prospects.data ?? []).filter((p) => matchesProspectSearch(p, query))
 
   const addToOpenHouse = (prospectId: number, name: string) => {
-    if (!openHouseId) return
+    if (!addTo) return
     setResult(null)
     add.mutate(
-      { openHouseId, prospectId },
+      { openHouseId: addTo, prospectId },
       {
         onSuccess: ({ id }) =>
           setResult(
@@ -74,12 +87,32 @@ export function ProspectSearchPage() {
               Back To Manage Open House
             </Link>
           )}
-          <Link to="/prospects/new" search={{ openHouseId, rePropertyId }} variant="button-primary">
+          <Link
+            to="/prospects/new"
+            search={addTo ? { openHouseId: addTo, rePropertyId } : {}}
+            variant="button-primary"
+          >
             Add New Prospect
           </Link>
         </div>
       </header>
 
+      {openHouseId !== undefined && openHouse.data && !addsAttendees && (
+        <Alert
+          tone="info"
+          title={
+            openHouse.data.openHouseCanceledFlag
+              ? 'This open house is canceled: no attendees can be added.'
+              : 'Only the hosting agent adds attendees to this open house.'
+          }
+        />
+      )}
+      {openHouseId !== undefined && openHouse.isError && (
+        <Alert tone="error" title={errorMessage(openHouse.error, 'This open house could not be loaded.')} />
+      )}
+      {addTo !== undefined && (
+        <p className="prospects__hint">Only your own prospects are listed: you add them as attendees.</p>
+      )}
       <ProspectSearchBox value={query} onChange={setQuery} />
       {result && <Alert tone={result.tone} title={result.text} />}
 
@@ -110,7 +143,7 @@ export function ProspectSearchPage() {
                     <Button size="sm" onPress={() => setViewing(p.id)}>
                       View<span className="visually-hidden"> {prospectName(p)}</span>
                     </Button>
-                    {openHouseId && (
+                    {addTo !== undefined && (
                       <Button
                         size="sm"
                         variant="primary"

@@ -8,6 +8,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiDownload, apiRequest } from '../../api/client.ts'
+import { orNotFound, retryUnlessMissing } from '../open-houses/not-found.ts'
 
 // The API answers at most 500 a page; an agent's own list and an open house's guests fit in one.
 const PAGE = 'limit=500'
@@ -46,11 +47,13 @@ export function searchableProspectsQueryOptions(agentId: number, openHouseId: nu
   })
 }
 
+/** A prospect the agent may see (its own, or a guest of its open house); any other answers 404. */
 export function prospectDetailsQueryOptions(id: number) {
   return queryOptions({
     queryKey: prospectKeys.details(id),
     queryFn: ({ signal }) =>
-      apiRequest(`/prospectmgmt/getProspectDetails/${id}`, { schema: Prospect, signal }),
+      orNotFound(apiRequest(`/prospectmgmt/getProspectDetails/${id}`, { schema: Prospect, signal })),
+    retry: retryUnlessMissing,
   })
 }
 

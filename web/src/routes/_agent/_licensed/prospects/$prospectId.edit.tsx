@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ProspectFormPage } from '../../../../features/prospects/prospect-form-page.tsx'
 import { prospectDetailsQueryOptions } from '../../../../features/prospects/queries.ts'
 import { ProspectOpenHouseSearch, prospectIdParams } from '../../../../features/prospects/search.ts'
@@ -10,8 +10,11 @@ export const Route = createFileRoute('/_agent/_licensed/prospects/$prospectId/ed
   params: prospectIdParams,
   validateSearch: ProspectOpenHouseSearch,
   beforeLoad: ({ context }) => ({ agent: requireAgent(context.session) }),
-  loader: ({ context: { queryClient }, params }) =>
-    queryClient.ensureQueryData(prospectDetailsQueryOptions(params.prospectId)),
+  // Only the agent's own prospect is edited; a guest of its open house who is another agent's lead is not.
+  loader: async ({ context: { queryClient }, params }) => {
+    const prospect = await queryClient.ensureQueryData(prospectDetailsQueryOptions(params.prospectId))
+    if (!prospect.ownProspect) throw notFound()
+  },
   component: function EditProspect() {
     const { prospectId } = Route.useParams()
     const { openHouseId, rePropertyId } = Route.useSearch()
