@@ -212,7 +212,7 @@ describe('firm members are approved in the app, or by an operator', () => {
     expect(
       (await t.call('POST', `/reagentmgmt/approveFirmMember/${asking.agent.id}`, { token: other.token }))
         .status,
-    ).toBe(403)
+    ).toBe(404)
     expect(
       (await t.call('POST', `/reagentmgmt/approveFirmMember/${asking.agent.id}`, { token: asking.token }))
         .status,

@@ -161,10 +161,19 @@ export function createAccess(db: Db) {
       const visits = await db
         .selectFrom('openHouseAttendee as a')
         .innerJoin('openHouse as oh', 'oh.id', 'a.openHouseId')
-        .select(['oh.listingReAgentId', 'oh.hostingReAgentId', 'a.listingAgentConsent'])
+        .select([
+          'oh.listingReAgentId',
+          'oh.hostingReAgentId',
+          'oh.scheduledByReAgentId',
+          'a.listingAgentConsent',
+        ])
         .where('a.prospectId', '=', prospectId)
         .where((eb) =>
-          eb.or([eb('oh.listingReAgentId', '=', agentId), eb('oh.hostingReAgentId', '=', agentId)]),
+          eb.or([
+            eb('oh.listingReAgentId', '=', agentId),
+            eb('oh.hostingReAgentId', '=', agentId),
+            eb('oh.scheduledByReAgentId', '=', agentId),
+          ]),
         )
         .execute()
       return {
@@ -172,6 +181,7 @@ export function createAccess(db: Db) {
         visits: visits.map((v) => ({
           listingREAgentId: v.listingReAgentId,
           hostingREAgentId: v.hostingReAgentId,
+          scheduledByREAgentId: v.scheduledByReAgentId,
           listingAgentConsent: v.listingAgentConsent,
         })),
       }

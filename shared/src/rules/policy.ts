@@ -210,6 +210,7 @@ export interface ProspectFacts {
   visits: ReadonlyArray<{
     listingREAgentId: number
     hostingREAgentId: number | null
+    scheduledByREAgentId: number
     listingAgentConsent: boolean
   }>
 }
@@ -218,8 +219,11 @@ export interface ProspectFacts {
 export function prospectView(actor: Actor, p: ProspectFacts): 'full' | 'masked' | null {
   if (p.createdByREAgentId === actor.id) return 'full'
   if (p.visits.some((v) => v.listingREAgentId === actor.id && v.listingAgentConsent)) return 'full'
-  if (p.visits.some((v) => v.listingREAgentId === actor.id || v.hostingREAgentId === actor.id))
-    return 'masked'
+  const involved = (v: ProspectFacts['visits'][number]) =>
+    v.listingREAgentId === actor.id ||
+    v.hostingREAgentId === actor.id ||
+    (v.scheduledByREAgentId === actor.id && actor.actsForIds.includes(v.listingREAgentId))
+  if (p.visits.some(involved)) return 'masked'
   return null
 }
 

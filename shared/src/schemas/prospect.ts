@@ -153,9 +153,11 @@ export const Prospect = z.object({
   updatedDate: z.string(),
   /**
    * The caller's own lead. Another agent who may see it (listing or hosting agent of an open house it
-   * attended) gets the email and phone masked.
+   * attended) gets the email and phone masked, unless the guest agreed to share them with it.
    */
   ownProspect: z.boolean(),
+  /** Email and phone are masked for the caller. */
+  contactMasked: z.boolean(),
 })
 export type Prospect = z.infer<typeof Prospect>
 

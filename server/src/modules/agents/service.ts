@@ -191,6 +191,8 @@ export function createAgentService(d: AgentDeps) {
       if (!target || target.reAgentBrokerFirmLicense !== caller.reAgentBrokerFirmLicense)
         throw new NotFoundError()
       if (!mayDecideFirmMembership(viewer, toAgentFacts(target))) {
+        // Someone it may not even see does not exist for it.
+        if (agentView(viewer, toAgentFacts(target)) === null) throw new NotFoundError()
         throw new ForbiddenError('Only a verified Team Lead or Admin Team Member of this firm may decide')
       }
       return decide(target, approve ? 'verified' : 'declined', {

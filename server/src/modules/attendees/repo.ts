@@ -8,7 +8,14 @@ export function createAttendeeRepo(db: Db) {
     openHouse(id: number, trx: Db | Trx = db) {
       return trx
         .selectFrom('openHouse')
-        .select(['id', 'listingReAgentId', 'hostingReAgentId', 'openHouseCanceledFlag', 'publishedAt'])
+        .select([
+          'id',
+          'listingReAgentId',
+          'hostingReAgentId',
+          'openHouseCanceledFlag',
+          'publishedAt',
+          'scheduledByReAgentId',
+        ])
         .where('id', '=', id)
         .executeTakeFirst()
     },

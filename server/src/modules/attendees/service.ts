@@ -25,6 +25,7 @@ export interface OpenHouseRef {
   hostingReAgentId: number | null
   openHouseCanceledFlag: boolean
   publishedAt: Date | null
+  scheduledByReAgentId: number
 }
 
 /** The public side knows an open house only while it is on show: published, or hosted. */

@@ -261,6 +261,14 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     }
   }
 
+  /** The listing agent's room, and its scheduler's: both keep the open house in their lists. */
+  function agentRooms(oh: { listingReAgentId: number; scheduledByReAgentId: number }): string[] {
+    const listing = rooms.agent(oh.listingReAgentId)
+    return oh.scheduledByReAgentId === oh.listingReAgentId
+      ? [listing]
+      : [listing, rooms.agent(oh.scheduledByReAgentId)]
+  }
+
   function ref(oh: OpenHouseRow) {
     return { openHouseId: oh.id, publishLevel: oh.publishLevel, publishLevelId: oh.publishLevelId }
   }
@@ -303,7 +311,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       hostingReAgentName: details.hostingREAgentName ?? '',
     }
     d.events.emit(
-      [...(room ? [room] : []), rooms.agent(row.listingReAgentId), rooms.openHouse(id)],
+      [...(room ? [room] : []), ...agentRooms(row), rooms.openHouse(id)],
       'opportunity.claimed',
       claimed,
       id,
@@ -426,7 +434,14 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         ) {
           await scheduleAutoClone(trx, next)
         }
-        emitAfterCommit(d.events, trx, rooms.openHouse(id), 'openHouse.updated', { openHouseId: id }, id)
+        emitAfterCommit(
+          d.events,
+          trx,
+          [rooms.openHouse(id), ...agentRooms(next)],
+          'openHouse.updated',
+          { openHouseId: id },
+          id,
+        )
         return next
       })
       return detailsOrThrow(updated.id, who)
@@ -554,7 +569,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       }
       const room = offerRoom(row)
       d.events.emit(
-        [...(room ? [room] : []), rooms.agent(row.listingReAgentId), rooms.openHouse(id)],
+        [...(room ? [room] : []), ...agentRooms(row), rooms.openHouse(id)],
         'opportunity.withdrawn',
         ref(row),
         id,
@@ -568,7 +583,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
       const row = await repo.cancel(body.openHouseId, current.listingREAgentId, body.openHouseCancelReason)
       if (!row) throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
       const room = offerRoom(row)
-      const to = [rooms.openHouse(row.id), rooms.agent(row.listingReAgentId)]
+      const to = [rooms.openHouse(row.id), ...agentRooms(row)]
       if (row.hostingReAgentId) to.push(rooms.agent(row.hostingReAgentId))
       if (room && row.publishedAt) to.push(room)
       d.events.emit(

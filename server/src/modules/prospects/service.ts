@@ -69,6 +69,7 @@ export function toProspect(
     createdDate: iso(row.createdDate),
     updatedDate: iso(row.updatedDate),
     ownProspect: own,
+    contactMasked: !full,
   }
 }
 
@@ -292,6 +293,7 @@ export function createProspectService(d: ProspectDeps) {
             {
               listingREAgentId: oh.listingReAgentId,
               hostingREAgentId: oh.hostingReAgentId,
+              scheduledByREAgentId: oh.scheduledByReAgentId,
               listingAgentConsent,
             },
           ],

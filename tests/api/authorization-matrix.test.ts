@@ -1,0 +1,1085 @@
+// The authorization matrix: every API route that takes an id (a path parameter, plus the routes that take
+// one in their body) × seven callers, each cell the status the one policy (shared/src/rules/policy.ts,
+// server/src/policy/access.ts, API.md) calls for; a refused write must leave the database as it was. The
+// matrix is driven by `app.routeTable`: a new route with a path parameter and no entry here fails the suite.
+//
+// The callers, always in this order in a row of expected statuses:
+//   owner      whoever the resource is: the listing agent of an open house, the owner of an inventory item
+//              or a prospect, the agent itself for agent-id routes (O unless a case says otherwise), the
+//              Team Lead T for team routes (O is an accepted member of T's team).
+//   otherFirm  X, a verified agent of another firm.
+//   unverified P, an agent of the owner's firm whose membership is still pending.
+//   verified   V, a verified agent of the owner's firm, on no team.
+//   teamLead   U, a verified Team Lead of the owner's firm with no team with O or T.
+//   teammate   M, a verified agent who accepted to join T's team, as O did: O's teammate, T's member.
+//   anonymous  no token (on /api/public/... and the guest's feedback PATCH, what a guest without its
+//              guest token is; every agent caller is that too there).
+//
+// Open-house cases run on open houses of O (Market Center level) in three states: 'unpublished' (only the
+// relations decide: O alone sees it), 'offered' (published to O's firm: V, U and M see it, P and X do not)
+// and 'hosted' (offered, then claimed by V). A cell whose expected status contradicts what the server
+// answers is marked `SERVER:` with the reason.
+
+import { randomBytes, randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
+import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import {
+  type AgentOverrides,
+  daysFromNow,
+  makePlannedAgent,
+  makeUser,
+  propertyFields,
+  scheduleFields,
+  validAgentFields,
+} from '../support/factories.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+
+const ADMIN_TOKEN = `admin-${randomBytes(16).toString('hex')}`
+
+let t: TestApp
+let w: World
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { ADMIN_TOKEN },
+    // The matrix makes several hundred calls from one address within a minute.
+    configure: (config) => {
+      config.rateLimit.max = 100_000
+      config.rateLimit.guestPerMinute = 100_000
+    },
+  })
+  w = await buildWorld()
+})
+afterAll(() => t?.close())
+
+// ---------------------------------------------------------------------------------------------------
+// Callers and expected rows
+
+const ROLES = ['owner', 'otherFirm', 'unverified', 'verified', 'teamLead', 'teammate', 'anonymous'] as const
+type Role = (typeof ROLES)[number]
+/** Expected statuses in ROLES order: owner, otherFirm, unverified, verified, teamLead, teammate, anonymous. */
+type Row = readonly [number, number, number, number, number, number, number]
+/** The owner calls last: its call is the one most likely to succeed and change the resource. */
+const RUN_ORDER: readonly Role[] = [
+  'anonymous',
+  'otherFirm',
+  'unverified',
+  'verified',
+  'teamLead',
+  'teammate',
+  'owner',
+]
+
+/** The path's agent id is the owner's: only the owner (API.md: someone else's id is 403). */
+const SELF: Row = [200, 403, 403, 403, 403, 403, 403]
+/** The owner's alone; nobody else may know it exists. */
+const onlyOwner = (ok: number): Row => [ok, 404, 404, 404, 404, 404, 403]
+/** The same answer for everyone, token or not. */
+const everyone = (status: number): Row => [status, status, status, status, status, status, status]
+/** Every signed-in caller refused (a path naming an agent other than the caller). */
+const ALL_FORBIDDEN: Row = everyone(403)
+
+// ---------------------------------------------------------------------------------------------------
+// The fixture world
+
+type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
+
+interface World {
+  firm: string
+  O: Agent
+  T: Agent
+  M: Agent
+  R: Agent
+  V: Agent
+  P: Agent
+  U: Agent
+  X: Agent
+  teamId: number
+  /** O's prospect, and V's (V adds its own as host). */
+  prospect: { id: number; email: string }
+  vProspectId: number
+  brokeragePlanId: number
+}
+
+const unique = () => randomBytes(4).toString('hex')
+
+const prospectBody = (email = `lead-${unique()}@example.com`) => ({
+  prospectFirstName: 'Quinn',
+  prospectLastName: 'Harper',
+  prospectEmailId: email,
+  prospectPhoneNumber: '678 555 0101',
+})
+
+async function buildWorld(): Promise<World> {
+  const firm = `AUTHZ-${unique()}`
+  const make = (overrides: AgentOverrides) =>
+    makePlannedAgent(t.db, { brokerFirmLicense: firm, ...overrides }, 'Brokerage')
+  const O = await make({ firstName: 'Olive' })
+  const T = await make({ firstName: 'Tess', role: 'Team Lead' })
+  const M = await make({ firstName: 'Mona' })
+  const R = await make({ firstName: 'Remy' })
+  const V = await make({ firstName: 'Vera' })
+  const P = await make({ firstName: 'Pat', firmStatus: 'pending' })
+  const U = await make({ firstName: 'Uma', role: 'Team Lead' })
+  const X = await makePlannedAgent(t.db, { brokerFirmLicense: `AUTHZ-${unique()}`, firstName: 'Xavi' })
+
+  // T's team, which O, M and R accepted to join (as they would from the invitation).
+  const team = await t.db
+    .insertInto('reTeam')
+    .values({
+      reTeamName: 'Porch Crew',
+      teamType: 'Real Estate Team',
+      reTeamLeadId: T.agent.id,
+      createdByReAgentId: T.agent.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const member of [O, M, R]) await acceptedMember(team.id, member, T)
+
+  const saveProspect = async (who: Agent) => {
+    const email = `lead-${unique()}@example.com`
+    const res = await send('POST', '/api/prospectmgmt/saveProspect', who.token, prospectBody(email))
+    if (res.status !== 201) throw new Error(`prospect: ${JSON.stringify(res.body)}`)
+    return { id: res.body.data.id as number, email }
+  }
+  const plan = await t.db
+    .selectFrom('pricingPlan')
+    .select('id')
+    .where('pricingPlanTitle', '=', 'Brokerage')
+    .executeTakeFirstOrThrow()
+  return {
+    firm,
+    O,
+    T,
+    M,
+    R,
+    V,
+    P,
+    U,
+    X,
+    teamId: team.id,
+    prospect: await saveProspect(O),
+    vProspectId: (await saveProspect(V)).id,
+    brokeragePlanId: plan.id,
+  }
+}
+
+async function acceptedMember(teamId: number, member: Agent, lead: Agent) {
+  return t.db
+    .insertInto('reTeamMember')
+    .values({
+      reTeamId: teamId,
+      reAgentId: member.agent.id,
+      addedByReAgentId: lead.agent.id,
+      invitationStatus: 'accepted',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+function callerOf(role: Role, owner: Agent): Agent | null {
+  switch (role) {
+    case 'owner':
+      return owner
+    case 'otherFirm':
+      return w.X
+    case 'unverified':
+      return w.P
+    case 'verified':
+      return w.V
+    case 'teamLead':
+      return w.U
+    case 'teammate':
+      return w.M
+    case 'anonymous':
+      return null
+  }
+}
+
+/** The caller's own agent id; the owner's for an anonymous caller (it has none). */
+const ownId = (me: Agent | null, owner: Agent) => (me ?? owner).agent.id
+/** An agent id that is not the caller's: the owner's, or (for the owner) V's. */
+const otherId = (me: Agent | null, owner: Agent) => (me === owner ? w.V : owner).agent.id
+
+// ---------------------------------------------------------------------------------------------------
+// Open houses of O in the three states
+
+type OhState = 'unpublished' | 'offered' | 'hosted'
+const OH_STATES: readonly OhState[] = ['unpublished', 'offered', 'hosted']
+const LEVEL = 'Market Center'
+
+interface Oh {
+  id: number
+  propertyId: number
+}
+
+async function openHouseIn(state: OhState): Promise<Oh> {
+  const oh = await scheduleOpenHouse(t, w.O, { publishLevel: LEVEL })
+  if (state !== 'unpublished') {
+    const res = await publish(t, w.O, oh.id, LEVEL)
+    if (res.status !== 200) throw new Error(`publish: ${JSON.stringify(res.body)}`)
+  }
+  if (state === 'hosted') {
+    const res = await send(
+      'PATCH',
+      `/api/openhousemgmt/claimToHostOpenHouse/${oh.id}/${w.V.agent.id}`,
+      w.V.token,
+    )
+    if (res.status !== 200) throw new Error(`claim: ${JSON.stringify(res.body)}`)
+  }
+  return { id: oh.id, propertyId: oh.rePropertyId }
+}
+
+/** What a call about an open house could change. */
+async function openHouseSnapshot(id: number) {
+  return {
+    openHouse: await t.db.selectFrom('openHouse').selectAll().where('id', '=', id).executeTakeFirst(),
+    clones: await t.db.selectFrom('openHouse').select('id').where('clonedFromOpenHouseId', '=', id).execute(),
+    attendees: await t.db
+      .selectFrom('openHouseAttendee')
+      .selectAll()
+      .where('openHouseId', '=', id)
+      .orderBy('id')
+      .execute(),
+    prospects: await t.db.selectFrom('prospect').select('id').orderBy('id').execute(),
+    guestTokens: await t.db
+      .selectFrom('guestToken')
+      .select('tokenHash')
+      .where('openHouseId', '=', id)
+      .execute(),
+    mail: await t.db.selectFrom('mail').select('id').orderBy('id').execute(),
+  }
+}
+
+/** One case per open-house state, each on its own open house of O. */
+function openHouseCases(spec: {
+  request: (oh: Oh, me: Agent | null, owner: Agent) => Req
+  rows: Record<OhState, Row>
+  only?: readonly OhState[]
+}): Case<unknown>[] {
+  return (spec.only ?? OH_STATES).map((state) =>
+    kase<Oh>({
+      name: `${state} open house`,
+      prepare: () => openHouseIn(state),
+      request: spec.request,
+      expect: spec.rows[state],
+      snapshot: (oh) => openHouseSnapshot(oh.id),
+    }),
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Other resources
+
+async function inventoryItem(): Promise<{ id: number; propertyId: number }> {
+  const res = await send('POST', '/api/reinventorymgmt/saveREInventory', w.O.token, {
+    owningREAgentId: w.O.agent.id,
+    rePropertyDTO: propertyFields(),
+    reInventoryPropertyStatus: 'Property Created',
+  })
+  if (res.status !== 201) throw new Error(`inventory: ${JSON.stringify(res.body)}`)
+  return { id: res.body.data.id, propertyId: res.body.data.reProperty.id }
+}
+
+/** An offered open house of O, a guest who signed in at it, and the feedback the guest gave. */
+async function guestFeedback() {
+  const oh = await openHouseIn('offered')
+  const guest = await send('POST', '/api/public/saveProspect', undefined, {
+    ...prospectBody(),
+    openHouseId: oh.id,
+    clientRequestId: randomUUID(),
+  })
+  if (guest.status !== 201) throw new Error(`guest: ${JSON.stringify(guest.body)}`)
+  const body = {
+    openHouseId: oh.id,
+    prospectId: guest.body.data.id as number,
+    guestToken: guest.body.data.guestToken as string,
+    feedbackText: 'Bright kitchen.',
+    ...Object.fromEntries(FEEDBACK_RATING_FIELDS.map((f) => [f, ''])),
+  }
+  const given = await send('POST', '/api/public/saveOpenHouseFeedback', undefined, body)
+  if (given.status !== 201) throw new Error(`feedback: ${JSON.stringify(given.body)}`)
+  return { id: given.body.data.id as number, body }
+}
+
+/** A fresh agent of the owner's firm (the subject of a firm-membership decision). */
+const firmAgent = (firmStatus: 'pending' | 'verified') =>
+  makePlannedAgent(t.db, { brokerFirmLicense: w.firm, firstName: 'Quill', firmStatus }, 'Brokerage')
+
+const agentRow = (id: number) =>
+  t.db.selectFrom('reAgent').selectAll().where('id', '=', id).executeTakeFirst()
+const teamMembers = () =>
+  t.db.selectFrom('reTeamMember').selectAll().where('reTeamId', '=', w.teamId).orderBy('id').execute()
+const mailIds = () => t.db.selectFrom('mail').select('id').orderBy('id').execute()
+
+// ---------------------------------------------------------------------------------------------------
+// The matrix
+
+interface Req {
+  params?: Record<string, string | number>
+  body?: unknown
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field.
+type Answer = { status: number; body: any }
+
+interface Case<C> {
+  name: string
+  /** Expected statuses, in ROLES order. */
+  expect: Row
+  /**
+   * Builds (or puts back) the resource: once per case, and for a write again after any call that
+   * succeeded, so every cell meets the resource as the case describes it.
+   */
+  prepare(): Promise<C>
+  /** Prepare again before every cell (a resource that counts its calls). */
+  perCell?: boolean
+  /** Who plays the owner; O by default. */
+  owner?(c: C): Agent
+  request(c: C, me: Agent | null, owner: Agent): Req
+  /** For writes: the rows the call may change; unchanged after a refused call. */
+  snapshot?(c: C): Promise<unknown>
+  /** A call that must succeed, proving the request the cells make is well formed. */
+  control?: { status: number; call(c: C): Promise<Answer> }
+}
+
+const kase = <C>(c: Case<C>): Case<unknown> => c as Case<unknown>
+const none = async () => ({})
+
+/** GET routes whose path agent id is the owner's (O). */
+const selfCase = (param: string, extra: Record<string, string | number> = {}) => [
+  kase({
+    name: "the owner's agent id",
+    prepare: none,
+    request: (_c, _me, owner) => ({ params: { [param]: owner.agent.id, ...extra } }),
+    expect: SELF,
+  }),
+]
+
+/** A case whose path names an agent that is not the caller (API.md: 403, before anything else). */
+const namesAnotherAgent = (request: (oh: Oh, other: number) => Req) =>
+  kase<Oh>({
+    name: 'path names another agent than the caller',
+    prepare: () => openHouseIn('offered'),
+    request: (oh, me, owner) => request(oh, otherId(me, owner)),
+    expect: ALL_FORBIDDEN,
+    snapshot: (oh) => openHouseSnapshot(oh.id),
+  })
+
+const matrix: Record<string, Case<unknown>[]> = {
+  // ---- accounts ----------------------------------------------------------------------------------
+  'GET /api/signing/validateEmailId/:userId/:code': [
+    // Public. The owner's account is already enabled: a code never validates it again.
+    kase({
+      name: "the owner's enabled account, a wrong code",
+      prepare: none,
+      request: () => ({ params: { userId: w.O.user.id, code: '000000' } }),
+      expect: everyone(400),
+    }),
+  ],
+  'GET /api/signing/resendVerificationCode/:userId': [
+    // Public; an account counts its resends (5 an hour), so each cell asks for a fresh enabled one.
+    kase({
+      name: 'an enabled account',
+      prepare: () => makeUser(t.db),
+      perCell: true,
+      request: (user) => ({ params: { userId: user.id } }),
+      expect: everyone(200),
+    }),
+  ],
+  'PATCH /api/signing/user/:id': [
+    kase({
+      name: "the owner's user id",
+      prepare: none,
+      request: () => ({
+        params: { id: w.O.user.id },
+        body: { porchlightUserEmailId: w.O.user.porchlightUserEmailId },
+      }),
+      expect: SELF,
+      snapshot: () =>
+        t.db.selectFrom('porchlightUser').selectAll().where('id', '=', w.O.user.id).executeTakeFirst(),
+    }),
+  ],
+
+  // ---- agents ------------------------------------------------------------------------------------
+  'PATCH /api/reagentmgmt/:reAgentId': [
+    kase({
+      name: "the owner's profile",
+      prepare: none,
+      request: () => ({
+        params: { reAgentId: w.O.agent.id },
+        body: validAgentFields(w.O.user.porchlightUserEmailId, {
+          reAgentFirstName: 'Olive',
+          reAgentBrokerFirmLicense: w.firm,
+        }),
+      }),
+      expect: SELF,
+      snapshot: () => agentRow(w.O.agent.id),
+    }),
+  ],
+  'GET /api/reagentmgmt/getREAgentDetails/:reAgentId': [
+    // agentView: itself in full, teammates with contact data, verified colleagues by name, nobody else.
+    kase({
+      name: "the owner's profile",
+      prepare: none,
+      request: () => ({ params: { reAgentId: w.O.agent.id } }),
+      expect: [200, 404, 404, 200, 200, 200, 403],
+    }),
+  ],
+  'GET /api/reagentmgmt/getREAgentsByBrokerFirmLicense/:license': [
+    // mayReadRoster: verified members of that firm only.
+    kase({
+      name: "the owner's firm",
+      prepare: none,
+      request: () => ({ params: { license: w.firm } }),
+      expect: [200, 403, 403, 200, 200, 200, 403],
+    }),
+  ],
+  ...Object.fromEntries(
+    ['approveFirmMember', 'declineFirmMember'].map((path) => [
+      `POST /api/reagentmgmt/${path}/:reAgentId`,
+      [
+        // mayDecideFirmMembership: a verified Team Lead / Admin Team Member of the firm, about someone else.
+        kase({
+          name: 'a pending applicant of the firm (owner: the applicant itself)',
+          prepare: () => firmAgent('pending'),
+          owner: (q) => q,
+          request: (q) => ({ params: { reAgentId: q.agent.id } }),
+          expect: [
+            403, // the applicant sees itself (agentView 'full') but may not decide on itself
+            404,
+            // P may not see the applicant (agentView null: neither is verified), so
+            // "anything a caller may not see → 404" (API.md Additions); 403 confirms the agent exists.
+            404,
+            // A pending applicant is not in V's roster and agentView(V, it) is null:
+            // it does not exist for V, so 404, as for the other firm's X.
+            404,
+            200,
+            // Same as V: the pending applicant does not exist for M.
+            404,
+            403,
+          ],
+          snapshot: (q) => agentRow(q.agent.id),
+        }),
+        kase({
+          name: 'a verified colleague (owner: that colleague)',
+          prepare: () => firmAgent('verified'),
+          owner: (q) => q,
+          request: (q) => ({ params: { reAgentId: q.agent.id } }),
+          expect: [
+            403,
+            404,
+            // P sees no colleague (agentView null while unverified): 404.
+            404,
+            403, // V sees the colleague by name but may not decide
+            200,
+            403,
+            403,
+          ],
+          snapshot: (q) => agentRow(q.agent.id),
+        }),
+      ],
+    ]),
+  ),
+
+  // ---- pricing -----------------------------------------------------------------------------------
+  'GET /api/pricingplanmgmt/getAllOfferedPricingPlans/:reAgentId': [
+    kase({
+      name: "the owner's agent id (public)",
+      prepare: none,
+      request: () => ({ params: { reAgentId: w.O.agent.id } }),
+      expect: everyone(200),
+    }),
+  ],
+  'PATCH /api/pricingplanmgmt/addPricingPlanToREAgent/:id': [
+    // Each caller names itself in the body (a plan for someone else is refused before), and the
+    // owner's purchase in the path: another agent's purchase does not exist for it.
+    kase({
+      name: "the owner's plan purchase",
+      prepare: () =>
+        t.db
+          .selectFrom('pricingPlanPurchase')
+          .select('id')
+          .where('reAgentId', '=', w.O.agent.id)
+          .where('pricingPlanActiveFlag', '=', true)
+          .executeTakeFirstOrThrow(),
+      request: (purchase, me, owner) => ({
+        params: { id: purchase.id },
+        body: {
+          pricingPlanId: w.brokeragePlanId,
+          reAgentId: ownId(me, owner),
+          pricingPlanFrequency: 'Monthly',
+        },
+      }),
+      expect: onlyOwner(200),
+      snapshot: () =>
+        t.db
+          .selectFrom('pricingPlanPurchase')
+          .selectAll()
+          .where('reAgentId', '=', w.O.agent.id)
+          .orderBy('id')
+          .execute(),
+    }),
+  ],
+  'GET /api/pricingplanmgmt/getPlanUtilization/:reAgentId': selfCase('reAgentId'),
+  'GET /api/pricingplanmgmt/getActivePricingPlan/:reAgentId': selfCase('reAgentId'),
+
+  // ---- properties and inventory ------------------------------------------------------------------
+  'GET /api/propertymgmt/getREPropertyDetails/:id': openHouseCases({
+    // mayViewProperty: its owners, or anyone while it has a published or hosted open house.
+    request: (oh) => ({ params: { id: oh.propertyId } }),
+    rows: {
+      unpublished: onlyOwner(200),
+      offered: [200, 200, 200, 200, 200, 200, 403],
+      hosted: [200, 200, 200, 200, 200, 200, 403],
+    },
+  }),
+  'GET /api/public/getREPropertyDetails/:id': openHouseCases({
+    request: (oh) => ({ params: { id: oh.propertyId } }),
+    rows: { unpublished: everyone(404), offered: everyone(200), hosted: everyone(200) },
+  }),
+  'GET /api/reinventorymgmt/getOHEligibleREInventoryByOwningREAgentId/:agentId': selfCase('agentId'),
+  'PATCH /api/reinventorymgmt/saveREInventory/:id': [
+    kase({
+      name: "the owner's inventory item",
+      prepare: inventoryItem,
+      request: (item) => ({
+        params: { id: item.id },
+        body: { reInventoryPropertyStatus: 'Property Created', rePropertyDTO: { propertyCity: 'Roswell' } },
+      }),
+      expect: onlyOwner(200),
+      snapshot: async (item) => ({
+        item: await t.db.selectFrom('reInventory').selectAll().where('id', '=', item.id).executeTakeFirst(),
+        property: await t.db
+          .selectFrom('reProperty')
+          .selectAll()
+          .where('id', '=', item.propertyId)
+          .executeTakeFirst(),
+      }),
+    }),
+  ],
+  'GET /api/reinventorymgmt/getREInventoryDetails/:id': [
+    kase({
+      name: "the owner's inventory item",
+      prepare: inventoryItem,
+      request: (item) => ({ params: { id: item.id } }),
+      expect: onlyOwner(200),
+    }),
+  ],
+  'DELETE /api/reinventorymgmt/deleteREInventory/:id': [
+    kase({
+      name: "the owner's inventory item",
+      prepare: inventoryItem,
+      request: (item) => ({ params: { id: item.id } }),
+      expect: onlyOwner(200),
+      snapshot: (item) =>
+        t.db.selectFrom('reInventory').selectAll().where('id', '=', item.id).executeTakeFirst(),
+    }),
+  ],
+
+  // ---- open houses: 404 to whoever may not view it, 403 to a viewer who may not do this ------------
+  'PATCH /api/openhousemgmt/saveOpenHouse/:id': openHouseCases({
+    request: (oh) => ({
+      params: { id: oh.id },
+      body: scheduleFields(oh.propertyId, { publishLevel: LEVEL }),
+    }),
+    rows: {
+      unpublished: onlyOwner(200),
+      offered: [200, 404, 404, 403, 403, 403, 403],
+      hosted: [200, 404, 404, 403, 403, 403, 403],
+    },
+  }),
+  'PATCH /api/openhousemgmt/updateOpenHouseSchedule/:id': openHouseCases({
+    // A fixed schedule: the claim part decides who gets past the door, then 409 (fixed, or claimed).
+    request: (oh) => ({
+      params: { id: oh.id },
+      body: {
+        scheduledDate: daysFromNow(4),
+        scheduledStartTime: '2:00 PM',
+        scheduledEndTime: '4:00 PM',
+        openHouseTimezone: 'America/New_York',
+      },
+    }),
+    rows: {
+      unpublished: [403, 404, 404, 404, 404, 404, 403],
+      offered: [403, 404, 404, 409, 409, 409, 403],
+      hosted: [403, 404, 404, 409, 409, 409, 403],
+    },
+  }),
+  'POST /api/openhousemgmt/cancelOpenHouse': openHouseCases({
+    request: (oh) => ({
+      body: { openHouseId: oh.id, openHouseCancelReason: 'Other', openHouseCanceledFlag: true },
+    }),
+    rows: {
+      unpublished: onlyOwner(200),
+      offered: [200, 404, 404, 403, 403, 403, 403],
+      hosted: [200, 404, 404, 403, 403, 403, 403],
+    },
+  }),
+  'GET /api/openhousemgmt/getOpenHouseDetails/:id': openHouseCases({
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: onlyOwner(200),
+      offered: [200, 404, 404, 200, 200, 200, 403],
+      hosted: [200, 404, 404, 200, 200, 200, 403],
+    },
+  }),
+  'GET /api/public/getOpenHouseDetails/:id': openHouseCases({
+    // The public knows an open house only while it is published or hosted.
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: { unpublished: everyone(404), offered: everyone(200), hosted: everyone(200) },
+  }),
+  'GET /api/openhousemgmt/getMyUpcomingOH/:agentId': selfCase('agentId'),
+  'GET /api/openhousemgmt/getMyPastOH/:agentId': selfCase('agentId'),
+  'GET /api/openhousemgmt/getAvailableToHostOH/:agentId': selfCase('agentId'),
+  'POST /api/openhousemgmt/cloneOpenHouse/:id': openHouseCases({
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: onlyOwner(201),
+      offered: [201, 404, 404, 403, 403, 403, 403],
+      hosted: [201, 404, 404, 403, 403, 403, 403],
+    },
+  }),
+  'PATCH /api/openhousemgmt/claimToHostOpenHouse/:openHouseId/:agentId': [
+    // Each caller claims for itself; the listing agent sees its open house but may not claim it.
+    ...openHouseCases({
+      request: (oh, me, owner) => ({ params: { openHouseId: oh.id, agentId: ownId(me, owner) } }),
+      rows: {
+        unpublished: [403, 404, 404, 404, 404, 404, 403],
+        offered: [403, 404, 404, 200, 200, 200, 403],
+        hosted: [403, 404, 404, 409, 409, 409, 403],
+      },
+    }),
+    namesAnotherAgent((oh, other) => ({ params: { openHouseId: oh.id, agentId: other } })),
+  ],
+  'DELETE /api/openhousemgmt/withdrawToHostOpenHouse/:openHouseId/:agentId': [
+    ...openHouseCases({
+      request: (oh, me, owner) => ({ params: { openHouseId: oh.id, agentId: ownId(me, owner) } }),
+      rows: {
+        unpublished: [403, 404, 404, 404, 404, 404, 403],
+        offered: [403, 404, 404, 403, 403, 403, 403],
+        hosted: [403, 404, 404, 200, 403, 403, 403],
+      },
+    }),
+    namesAnotherAgent((oh, other) => ({ params: { openHouseId: oh.id, agentId: other } })),
+  ],
+  'POST /api/openhousemgmt/publishOpenHouseOpportunity/:openHouseId/:listingAgentId/:publishLevel':
+    openHouseCases({
+      // The path names the listing agent (O) whoever calls.
+      request: (oh) => ({
+        params: { openHouseId: oh.id, listingAgentId: w.O.agent.id, publishLevel: LEVEL },
+      }),
+      rows: {
+        unpublished: onlyOwner(200),
+        offered: [200, 404, 404, 403, 403, 403, 403],
+        hosted: [409, 404, 404, 403, 403, 403, 403],
+      },
+    }),
+  'GET /api/openhousemgmt/calendar/:id': openHouseCases({
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: onlyOwner(200),
+      offered: [200, 404, 404, 403, 403, 403, 403],
+      hosted: [200, 404, 404, 200, 403, 403, 403],
+    },
+  }),
+
+  // ---- attendees and prospects -------------------------------------------------------------------
+  'GET /api/public/getOpenHouseAttendees/:openHouseId': openHouseCases({
+    request: (oh) => ({ params: { openHouseId: oh.id } }),
+    rows: { unpublished: everyone(404), offered: everyone(200), hosted: everyone(200) },
+  }),
+  'POST /api/openhousemgmt/AddAttendee': openHouseCases({
+    // Only the host manages attendees; V adds its own prospect, anyone else names O's.
+    request: (oh, me) => ({
+      body: { openHouseId: oh.id, prospectId: me === w.V ? w.vProspectId : w.prospect.id },
+    }),
+    rows: {
+      unpublished: [403, 404, 404, 404, 404, 404, 403],
+      offered: [403, 404, 404, 403, 403, 403, 403],
+      hosted: [403, 404, 404, 201, 403, 403, 403],
+    },
+  }),
+  'POST /api/public/saveProspect': openHouseCases({
+    // The guest sign-in: public, while the open house is on show.
+    request: (oh) => ({ body: { ...prospectBody(), openHouseId: oh.id, clientRequestId: randomUUID() } }),
+    rows: { unpublished: everyone(404), offered: everyone(201), hosted: everyone(201) },
+  }),
+  'POST /api/prospectmgmt/saveProspect': openHouseCases({
+    // With openHouseId the prospect is also recorded as an attendee: the host's to do.
+    request: (oh) => ({ body: { ...prospectBody(), openHouseId: oh.id } }),
+    rows: {
+      unpublished: [403, 404, 404, 404, 404, 404, 403],
+      offered: [403, 404, 404, 403, 403, 403, 403],
+      hosted: [403, 404, 404, 201, 403, 403, 403],
+    },
+  }),
+  'PATCH /api/prospectmgmt/saveProspect/:id': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { id: w.prospect.id }, body: prospectBody(w.prospect.email) }),
+      expect: onlyOwner(200),
+      snapshot: () =>
+        t.db.selectFrom('prospect').selectAll().where('id', '=', w.prospect.id).executeTakeFirst(),
+    }),
+  ],
+  'GET /api/prospectmgmt/getProspectsByREAgentId/:agentId': selfCase('agentId'),
+  'GET /api/prospectmgmt/getProspectsByOpenHouseId/:id': openHouseCases({
+    // viewAttendees: the listing agent (or its scheduler) and the host.
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: onlyOwner(200),
+      offered: [200, 404, 404, 403, 403, 403, 403],
+      hosted: [200, 404, 404, 200, 403, 403, 403],
+    },
+  }),
+  'GET /api/prospectmgmt/getProspectsByREAgentIdNotInOH/:agentId/:openHouseId': [
+    ...openHouseCases({
+      request: (oh, me, owner) => ({ params: { agentId: ownId(me, owner), openHouseId: oh.id } }),
+      rows: {
+        unpublished: onlyOwner(200),
+        offered: [200, 404, 404, 403, 403, 403, 403],
+        hosted: [200, 404, 404, 200, 403, 403, 403],
+      },
+    }),
+    namesAnotherAgent((oh, other) => ({ params: { agentId: other, openHouseId: oh.id } })),
+  ],
+  'GET /api/prospectmgmt/getProspectDetails/:id': [
+    // prospectView: the agent whose lead it is (or a listing/hosting agent it visited): nobody else.
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { id: w.prospect.id } }),
+      expect: onlyOwner(200),
+    }),
+  ],
+  'GET /api/prospectmgmt/export/:agentId.csv': selfCase('agentId'),
+
+  // ---- feedback ----------------------------------------------------------------------------------
+  'PATCH /api/feedback/saveOpenHouseFeedback/:id': [
+    // Only the guest's token proves the feedback is the caller's: nobody here has it (every caller
+    // sends a well-formed token of its own), so the feedback does not exist for any of them.
+    kase({
+      name: "a guest's feedback, without the guest's token",
+      prepare: guestFeedback,
+      request: (f) => ({
+        params: { id: f.id },
+        body: { ...f.body, guestToken: randomBytes(32).toString('base64url'), feedbackText: 'Forged.' },
+      }),
+      expect: everyone(404),
+      snapshot: (f) =>
+        t.db.selectFrom('openHouseFeedback').selectAll().where('id', '=', f.id).executeTakeFirst(),
+      control: {
+        status: 200,
+        call: (f) =>
+          send('PATCH', `/api/feedback/saveOpenHouseFeedback/${f.id}`, undefined, {
+            ...f.body,
+            feedbackText: 'Edited by the guest.',
+          }),
+      },
+    }),
+  ],
+  'GET /api/feedback/getOpenHouseFeedbackSummaryByOpenHouseId/:id': openHouseCases({
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: onlyOwner(200),
+      offered: [200, 404, 404, 403, 403, 403, 403],
+      hosted: [200, 404, 404, 200, 403, 403, 403],
+    },
+  }),
+  'GET /api/feedback/getREAgentFeedbackSummaryByREAgentId/:agentId': selfCase('agentId'),
+
+  // ---- reports -----------------------------------------------------------------------------------
+  'POST /api/openhousemgmt/sendOpenHouseHostingReport/:id': openHouseCases({
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: [403, 404, 404, 404, 404, 404, 403],
+      offered: [403, 404, 404, 403, 403, 403, 403],
+      hosted: [403, 404, 404, 202, 403, 403, 403],
+    },
+  }),
+  'POST /api/openhousemgmt/requestOpenHouseHostingReport/:id': openHouseCases({
+    // The listing agent's; 409 while nobody else hosts.
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: [409, 404, 404, 404, 404, 404, 403],
+      offered: [409, 404, 404, 403, 403, 403, 403],
+      hosted: [202, 404, 404, 403, 403, 403, 403],
+    },
+  }),
+  'POST /api/openhousemgmt/sendOpenHouseAttendeeReport/:openHouseId/:hostId': [
+    ...openHouseCases({
+      request: (oh, me, owner) => ({ params: { openHouseId: oh.id, hostId: ownId(me, owner) } }),
+      rows: {
+        unpublished: [403, 404, 404, 404, 404, 404, 403],
+        offered: [403, 404, 404, 403, 403, 403, 403],
+        hosted: [403, 404, 404, 202, 403, 403, 403],
+      },
+    }),
+    namesAnotherAgent((oh, other) => ({ params: { openHouseId: oh.id, hostId: other } })),
+  ],
+
+  // ---- teams: the owner is T, the team's lead; M (and O) accepted members ---------------------------
+  'PATCH /api/reteammgmt/saveRETeam/:reTeamId': [
+    kase({
+      name: "T's team",
+      prepare: none,
+      owner: () => w.T,
+      request: () => ({
+        params: { reTeamId: w.teamId },
+        body: { reTeamName: 'Porch Crew', teamType: 'Real Estate Team' },
+      }),
+      expect: [200, 404, 404, 404, 404, 403, 403],
+      snapshot: () => t.db.selectFrom('reTeam').selectAll().where('id', '=', w.teamId).executeTakeFirst(),
+    }),
+  ],
+  'GET /api/reteammgmt/getRETeamsByREAgentId/:agentId': selfCase('agentId'),
+  'GET /api/reteammgmt/getRETeamByREAgentIdATeamType/:agentId/:teamType': selfCase('agentId', {
+    teamType: 'Real Estate Team',
+  }),
+  'GET /api/reteammgmt/getRETeamDetails/:id': [
+    kase({
+      name: "T's team",
+      prepare: none,
+      owner: () => w.T,
+      request: () => ({ params: { id: w.teamId } }),
+      expect: [200, 404, 404, 404, 404, 200, 403],
+    }),
+  ],
+  'POST /api/reteammgmt/addMemberToRETeam': [
+    kase({
+      name: "T's team, inviting V",
+      // V's invitation is taken back before every case and after T's successful call.
+      prepare: async () => {
+        await t.db
+          .deleteFrom('reTeamMember')
+          .where('reTeamId', '=', w.teamId)
+          .where('reAgentId', '=', w.V.agent.id)
+          .execute()
+        return {}
+      },
+      owner: () => w.T,
+      request: () => ({ body: { reTeamId: w.teamId, reAgentId: w.V.agent.id } }),
+      expect: [201, 404, 404, 404, 404, 403, 403],
+      snapshot: async () => ({ members: await teamMembers(), mail: await mailIds() }),
+    }),
+  ],
+  'GET /api/reteammgmt/getRETeamMembersByRETeamId/:teamId': [
+    kase({
+      name: "T's team",
+      prepare: none,
+      owner: () => w.T,
+      request: () => ({ params: { teamId: w.teamId } }),
+      expect: [200, 404, 404, 404, 404, 200, 403],
+    }),
+  ],
+  'POST /api/reteammgmt/acceptTeamInvitation/:reTeamId': [
+    // The lead sees its team but has no invitation; M's was answered already (409).
+    kase({
+      name: "T's team",
+      prepare: none,
+      owner: () => w.T,
+      request: () => ({ params: { reTeamId: w.teamId } }),
+      expect: [403, 404, 404, 404, 404, 409, 403],
+      snapshot: teamMembers,
+    }),
+  ],
+  'POST /api/reteammgmt/declineTeamInvitation/:reTeamId': [
+    // A member may leave (M's success is undone before the next cell).
+    kase({
+      name: "T's team",
+      prepare: async () => {
+        await t.db
+          .updateTable('reTeamMember')
+          .set({ invitationStatus: 'accepted' })
+          .where('reTeamId', '=', w.teamId)
+          .where('reAgentId', '=', w.M.agent.id)
+          .execute()
+        return {}
+      },
+      owner: () => w.T,
+      request: () => ({ params: { reTeamId: w.teamId } }),
+      expect: [403, 404, 404, 404, 404, 200, 403],
+      snapshot: teamMembers,
+    }),
+  ],
+  'DELETE /api/reteammgmt/removeMemberFromRETeam/:reTeamMemberId': [
+    kase({
+      name: "R's membership of T's team",
+      prepare: async () => {
+        const row = await t.db
+          .selectFrom('reTeamMember')
+          .select('id')
+          .where('reTeamId', '=', w.teamId)
+          .where('reAgentId', '=', w.R.agent.id)
+          .executeTakeFirst()
+        return row ?? (await acceptedMember(w.teamId, w.R, w.T))
+      },
+      owner: () => w.T,
+      request: (member) => ({ params: { reTeamMemberId: member.id } }),
+      expect: [200, 404, 404, 404, 404, 403, 403],
+      snapshot: teamMembers,
+    }),
+  ],
+
+  // ---- statistics --------------------------------------------------------------------------------
+  'GET /api/openhousemgmt/getOHStatisticsSummaryByREAgentId/:agentId': selfCase('agentId'),
+  'GET /api/openhousemgmt/getDashboardStatistics/:agentId': selfCase('agentId'),
+  'GET /api/openhousemgmt/getOHStatisticsSummaryByPublishLevelId/:publishLevelId': [
+    kase({
+      name: "the owner's firm (Market Center)",
+      prepare: none,
+      request: () => ({ params: { publishLevelId: w.firm } }),
+      expect: [200, 404, 404, 200, 200, 200, 403],
+    }),
+    kase({
+      name: "T's team (owner: T)",
+      prepare: none,
+      owner: () => w.T,
+      request: () => ({ params: { publishLevelId: w.teamId } }),
+      expect: [200, 404, 404, 404, 404, 200, 403],
+    }),
+  ],
+  ...Object.fromEntries(
+    [
+      '/api/openhousemgmt/getOHStatisticsSummaryByTeamMembers/:teamId',
+      '/api/reteammgmt/getRETeamMemberSummary/:teamId',
+      '/api/reteammgmt/getRETeamSummary/:teamId',
+    ].map((url) => [
+      `GET ${url}`,
+      [
+        kase({
+          name: "T's team",
+          prepare: none,
+          owner: () => w.T,
+          request: () => ({ params: { teamId: w.teamId } }),
+          expect: [200, 404, 404, 404, 404, 200, 403],
+        }),
+      ],
+    ]),
+  ),
+
+  // ---- operator ----------------------------------------------------------------------------------
+  'POST /api/admin/verifyFirmMember/:reAgentId': [
+    // Only `Authorization: Bearer <ADMIN_TOKEN>`; anyone else meets a route that does not exist.
+    kase({
+      name: 'the pending agent P',
+      prepare: none,
+      owner: () => w.P,
+      request: () => ({ params: { reAgentId: w.P.agent.id } }),
+      expect: everyone(404),
+      snapshot: () => agentRow(w.P.agent.id),
+      control: {
+        status: 200,
+        call: async () => {
+          const applicant = await firmAgent('pending')
+          return send('POST', `/api/admin/verifyFirmMember/${applicant.agent.id}`, ADMIN_TOKEN)
+        },
+      },
+    }),
+  ],
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Running it
+
+async function send(method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
+  const headers: Record<string, string> = {}
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (token) headers.authorization = `Bearer ${token}`
+  const res = await fetch(`${t.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  const json = res.headers.get('content-type')?.includes('application/json') && text !== ''
+  return { status: res.status, body: json ? JSON.parse(text) : text }
+}
+
+/** The route's own url with its parameters filled in, so a cell cannot miss its route. */
+function pathOf(url: string, params: Record<string, string | number>): string {
+  const path = url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`${url}: no value for :${name}`)
+    return encodeURIComponent(String(value))
+  })
+  const unused = Object.keys(params).filter((name) => !url.includes(`:${name}`))
+  if (unused.length) throw new Error(`${url}: no parameter ${unused.join(', ')}`)
+  return path
+}
+
+function problemWith(role: Role, expected: number, res: Answer): string | null {
+  const error = typeof res.body === 'object' && res.body !== null ? res.body.error : undefined
+  if (res.status !== expected) {
+    const why = error ? ` ${error.code} (${error.message})` : ''
+    return `expected ${expected}, got ${res.status}${why}`
+  }
+  if (res.status === 404 && String(error?.message ?? '').startsWith('No route for')) {
+    return 'the request reached no route: fix the matrix'
+  }
+  if (res.status === 403) {
+    const wanted = role === 'anonymous' ? 'SESSION_EXPIRED' : 'FORBIDDEN'
+    if (error?.code !== wanted) return `403 ${error?.code}, expected code ${wanted}`
+  }
+  return null
+}
+
+async function runEntry(key: string, cases: Case<unknown>[]): Promise<string[]> {
+  const [method = '', url = ''] = key.split(' ')
+  const writes = method !== 'GET'
+  const problems: string[] = []
+  for (const k of cases) {
+    let c = await k.prepare()
+    for (const role of RUN_ORDER) {
+      if (k.perCell) c = await k.prepare()
+      const owner = k.owner?.(c) ?? w.O
+      const me = callerOf(role, owner)
+      const req = k.request(c, me, owner)
+      const before = writes && k.snapshot ? await k.snapshot(c) : undefined
+      const res = await send(method, pathOf(url, req.params ?? {}), me?.token, req.body)
+      const expected = k.expect[ROLES.indexOf(role)] as number
+      const problem = problemWith(role, expected, res)
+      if (problem) problems.push(`${k.name} · ${role}: ${problem}`)
+      if (writes && k.snapshot && res.status >= 400) {
+        const after = await k.snapshot(c)
+        if (!isDeepStrictEqual(before, after)) {
+          problems.push(`${k.name} · ${role}: refused with ${res.status}, yet the database changed`)
+        }
+      }
+      // A write that went through may have changed the resource: the next cell gets it as described.
+      if (writes && res.status < 400) c = await k.prepare()
+    }
+    if (k.control) {
+      const res = await k.control.call(c)
+      if (res.status !== k.control.status) {
+        problems.push(`${k.name} · control: expected ${k.control.status}, got ${res.status}`)
+      }
+    }
+  }
+  return problems
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every route that takes an id, and none for a route that does not exist', () => {
+    const routes = new Set(t.app.routeTable.map((r) => `${r.method} ${r.url}`))
+    const withId = [...routes].filter((key) => key.includes(':'))
+    expect(withId.length).toBeGreaterThan(0)
+    expect(withId.filter((key) => !(key in matrix))).toEqual([])
+    expect(Object.keys(matrix).filter((key) => !routes.has(key))).toEqual([])
+    // Every write says which rows it could change, so a refusal is checked to change none.
+    const unguarded = Object.entries(matrix).flatMap(([key, cases]) =>
+      key.startsWith('GET ') ? [] : cases.filter((k) => !k.snapshot).map((k) => `${key} · ${k.name}`),
+    )
+    expect(unguarded).toEqual([])
+  })
+
+  for (const [key, cases] of Object.entries(matrix)) {
+    it(key, async () => {
+      expect(await runEntry(key, cases)).toEqual([])
+    })
+  }
+})
