@@ -165,6 +165,23 @@ export function createTeamService(d: TeamDeps) {
     if (sockets) onCommit(trx, () => sockets[how](rooms.agent(agentId), rooms.team(teamId)))
   }
 
+  /** The invited agent's answer, in one conditional statement; its sockets follow the membership. */
+  async function answer(caller: AgentRow, teamId: number, to: 'accepted' | 'declined') {
+    await teamFor(caller, teamId, 'respondToInvitation')
+    const from = to === 'accepted' ? ['invited'] : ['invited', 'accepted']
+    const row = await inTransaction(d.db, async (trx) => {
+      const answered = await repo.respond(teamId, caller.id, from, to, trx)
+      if (!answered) throw new ConflictError('INVALID_STATE', 'This invitation was already answered')
+      moveSockets(trx, caller.id, teamId, to === 'accepted' ? 'join' : 'leave')
+      emitAfterCommit(d.events, trx, [rooms.team(teamId), rooms.agent(caller.id)], 'stats.changed', {
+        reTeamId: teamId,
+      })
+      return answered
+    })
+    d.access.forget(caller)
+    return toMember(row)
+  }
+
   return {
     /** Team Lead role only; the caller leads it; one team per lead and type; within the plan. */
     async create(caller: AgentRow, body: SaveBody): Promise<Team> {
@@ -353,35 +370,13 @@ export function createTeamService(d: TeamDeps) {
     },
 
     /** The invited agent accepts: it becomes a member, hears the team's offers and counts in its numbers. */
-    async acceptInvitation(caller: AgentRow, teamId: number): Promise<TeamMember> {
-      await teamFor(caller, teamId, 'respondToInvitation')
-      const row = await inTransaction(d.db, async (trx) => {
-        const accepted = await repo.respond(teamId, caller.id, ['invited'], 'accepted', trx)
-        if (!accepted) throw new ConflictError('INVALID_STATE', 'This invitation was already answered')
-        moveSockets(trx, caller.id, teamId, 'join')
-        emitAfterCommit(d.events, trx, [rooms.team(teamId), rooms.agent(caller.id)], 'stats.changed', {
-          reTeamId: teamId,
-        })
-        return accepted
-      })
-      d.access.forget(caller)
-      return toMember(row)
+    acceptInvitation(caller: AgentRow, teamId: number): Promise<TeamMember> {
+      return answer(caller, teamId, 'accepted')
     },
 
     /** The invited agent declines (or a member leaves): it no longer counts as a member. */
-    async declineInvitation(caller: AgentRow, teamId: number): Promise<TeamMember> {
-      await teamFor(caller, teamId, 'respondToInvitation')
-      const row = await inTransaction(d.db, async (trx) => {
-        const declined = await repo.respond(teamId, caller.id, ['invited', 'accepted'], 'declined', trx)
-        if (!declined) throw new ConflictError('INVALID_STATE', 'This invitation was already answered')
-        moveSockets(trx, caller.id, teamId, 'leave')
-        emitAfterCommit(d.events, trx, [rooms.team(teamId), rooms.agent(caller.id)], 'stats.changed', {
-          reTeamId: teamId,
-        })
-        return declined
-      })
-      d.access.forget(caller)
-      return toMember(row)
+    declineInvitation(caller: AgentRow, teamId: number): Promise<TeamMember> {
+      return answer(caller, teamId, 'declined')
     },
 
     /** For statistics: a team the caller belongs to, with the agents it covers. */
