@@ -236,10 +236,28 @@ describe('accounts in a browser', () => {
 
     await t.db.deleteFrom('session').execute()
     await page.goto(`${t.url}/mystuff`)
-    await arrive(`${t.url}/signin?session=expired`, 'Sign In')
+    await arrive(/\/signin\?session=expired/, 'Sign In')
     await page.getByText(messages.sessionExpired).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
     expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true)
+    // Signing in again goes on to the page that was asked for.
+    await signInThroughForm(user.email, user.password)
+    await arrive(`${t.url}/mystuff`, 'My Stuff')
+  })
+
+  it('takes a signed-out agent from a mail link through sign-in to that page, and nowhere off the site', async () => {
+    const user = await makeAgentWithPlan()
+    await page.goto(`${t.url}/openhouses?activeSection=searchOH`)
+    await arrive(/\/signin\?redirect=/, 'Sign In')
+    await signInThroughForm(user.email, user.password)
+    await page.waitForURL(`${t.url}/openhouses?activeSection=searchOH`)
+
+    await context.clearCookies()
+    await page.evaluate(() => localStorage.clear())
+    await page.goto(`${t.url}/signin?redirect=${encodeURIComponent('//evil.example/steal')}`)
+    await expect.poll(heading).toBe('Sign In')
+    await signInThroughForm(user.email, user.password)
+    await arrive(`${t.url}/dashboard`, 'Dashboard')
   })
 
   it('resets a forgotten password by mail, then makes the agent choose a new one', async () => {

@@ -4,6 +4,8 @@ import { requireSession } from '../features/session/queries.ts'
 
 /** Pathless layout: every page under it needs a signed-in user (SPEC §6). */
 export const Route = createFileRoute('/_agent')({
-  beforeLoad: async ({ context }) => ({ session: await requireSession(context.queryClient) }),
+  beforeLoad: async ({ context, location }) => ({
+    session: await requireSession(context.queryClient, location.href),
+  }),
   component: AgentLayout,
 })

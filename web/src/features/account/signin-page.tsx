@@ -19,7 +19,7 @@ const routeApi = getRouteApi('/signin')
 
 /** SPEC /signin: email, password with show/hide, 'Forgot Password?', 'Sign In'/'Authenticating...'. */
 export function SigninPage() {
-  const { session } = routeApi.useSearch()
+  const { session, redirect } = routeApi.useSearch()
   const flash = useFlash()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -34,7 +34,7 @@ export function SigninPage() {
     authenticate.mutate(body, {
       onSuccess: (result) => {
         rememberSignIn(queryClient, result)
-        void goAfterSignIn(navigate, result)
+        void goAfterSignIn(navigate, result, redirect)
       },
       onError: (error) => form.showError(error, messages.authenticatingUserFailed),
     })

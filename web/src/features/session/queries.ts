@@ -33,13 +33,14 @@ export function sessionQueryOptions() {
  * The signed-in guard of the `_agent` layout: no token goes to /signin, an expired or revoked one to
  * /signin?session=expired (SPEC §4).
  */
-export async function requireSession(queryClient: QueryClient): Promise<Session> {
-  if (!readToken()) throw redirect({ to: '/signin' })
+/** `returnTo`: the page asked for, so that sign-in goes on to it (a link from a mail, say). */
+export async function requireSession(queryClient: QueryClient, returnTo?: string): Promise<Session> {
+  if (!readToken()) throw redirect({ to: '/signin', search: { redirect: returnTo } })
   try {
     return await queryClient.fetchQuery(sessionQueryOptions())
   } catch (error) {
     if (error instanceof ApiError && error.code === 'SESSION_EXPIRED') {
-      throw redirect({ to: '/signin', search: { session: 'expired' } })
+      throw redirect({ to: '/signin', search: { session: 'expired', redirect: returnTo } })
     }
     throw error
   }

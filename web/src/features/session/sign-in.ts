@@ -22,8 +22,16 @@ export function rememberSignIn(queryClient: QueryClient, result: SignInResult) {
 
 const TEMPORARY_PASSWORD_NOTICE = 'You signed in with a temporary password. Please choose a new password now.'
 
-/** SPEC §4 sign-in branches, plus the temporary-password case of API.md. */
-export function goAfterSignIn(navigate: UseNavigateResult<string>, result: SignInResult) {
+/** A path of this app only: never another origin (`//host`, `/\host`) or a scheme. */
+export function ownPath(value: string | undefined): string | undefined {
+  return value && /^\/(?![/\\])/.test(value) ? value : undefined
+}
+
+/**
+ * SPEC §4 sign-in branches, plus the temporary-password case of API.md. An agent with a plan who came
+ * from a link (an invitation mail) goes on to that page instead of the dashboard.
+ */
+export function goAfterSignIn(navigate: UseNavigateResult<string>, result: SignInResult, returnTo?: string) {
   const { id, userEnabled, porchlightUserToken } = result.porchlightUserDTO
   const agent = result.realEstateAgentDTO
   if (!userEnabled || !porchlightUserToken) {
@@ -35,5 +43,6 @@ export function goAfterSignIn(navigate: UseNavigateResult<string>, result: SignI
   }
   if (!agent) return navigate({ to: '/signinsuccess', search: { porchlightUserId: id, source: 'signin' } })
   if (!result.activePlan) return navigate({ to: '/pricingplanexpired', search: { reAgentId: agent.id } })
-  return navigate({ to: '/dashboard' })
+  const next = ownPath(returnTo)
+  return next ? navigate({ href: next }) : navigate({ to: '/dashboard' })
 }
