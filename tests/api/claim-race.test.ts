@@ -1,7 +1,7 @@
 import { messages } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { makePlannedAgent } from '../support/factories.ts'
+import { makePlannedAgent, scheduleFields } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
@@ -40,5 +40,35 @@ describe('the claim race', () => {
       expect(row.hostingReAgentId).toBe(won[0]?.body.data.hostingREAgentId)
       expect(won[0]?.body.data.status).toBe('Hosted')
     }
+  }, 120_000)
+
+  it('never undoes a claim that answered: edits and publishes racing claims, 60 rounds each', async () => {
+    const [claimer] = claimers
+    if (!claimer) throw new Error('no claimer')
+    let lost = 0
+    for (let round = 0; round < 60; round++) {
+      const oh = await scheduleOpenHouse(t, listing)
+      expect((await publish(t, listing, oh.id)).status).toBe(200)
+      const claim = () =>
+        t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${claimer.agent.id}`, {
+          token: claimer.token,
+        })
+      // Half the rounds race an edit of the open house, half a publish (which may answer 409 once hosted).
+      const other =
+        round % 2 === 0
+          ? t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+              token: listing.token,
+              body: scheduleFields(oh.rePropertyId, { openHouseInstructions: `edit ${round}` }),
+            })
+          : publish(t, listing, oh.id)
+      const [claimed] = await Promise.all([claim(), other])
+      const row = await t.db
+        .selectFrom('openHouse')
+        .select('hostingReAgentId')
+        .where('id', '=', oh.id)
+        .executeTakeFirstOrThrow()
+      if (claimed.status === 200 && row.hostingReAgentId !== claimer.agent.id) lost++
+    }
+    expect(lost).toBe(0)
   }, 120_000)
 })

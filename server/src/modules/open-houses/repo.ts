@@ -260,8 +260,11 @@ export function createOpenHouseRepo(db: Db) {
       await sql`select pg_advisory_xact_lock(${agentId})`.execute(trx)
     },
 
-    /** The row, locked until the transaction ends (a claim that fixes the schedule). */
-    lockForClaim(id: number, trx: Trx) {
+    /**
+     * The row, locked until the transaction ends: an edit, a publish or a claim that fixes the schedule
+     * decides on what is current, and a claim racing it waits and then sees the result.
+     */
+    lockRow(id: number, trx: Trx) {
       return trx.selectFrom('openHouse').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
     },
 

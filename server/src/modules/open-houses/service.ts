@@ -377,32 +377,33 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     async update(caller: AgentRow, id: number, body: SaveBody): Promise<OpenHouseDetails> {
       await d.access.openHouse(caller, 'edit', id)
       const who = await actor(caller)
-      const row = await repo.getById(id)
-      if (!row) throw new NotFoundError()
-      if (row.openHouseCanceledFlag)
-        throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
-      const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'
-      const schedule = locked
-        ? {
-            scheduledDate: row.scheduledDate,
-            scheduledStartTime: row.scheduledStartTime,
-            scheduledEndTime: row.scheduledEndTime,
-            openHouseTimezone: row.openHouseTimezone,
-          }
-        : {
-            scheduledDate: body.scheduledDate,
-            scheduledStartTime: body.scheduledStartTime,
-            scheduledEndTime: body.scheduledEndTime,
-            openHouseTimezone: body.openHouseTimezone,
-          }
-      let level = { publishLevel: row.publishLevel, publishLevelId: row.publishLevelId }
-      if (!locked && body.publishLevel !== row.publishLevel) {
-        level = {
-          publishLevel: body.publishLevel,
-          publishLevelId: await levelFor(caller, who, row, body.publishLevel),
-        }
-      }
+      // Decided on the locked row: a claim that answered before this edit is never undone by it.
       const updated = await inTransaction(d.db, async (trx) => {
+        const row = await repo.lockRow(id, trx)
+        if (!row) throw new NotFoundError()
+        if (row.openHouseCanceledFlag)
+          throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
+        const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'
+        const schedule = locked
+          ? {
+              scheduledDate: row.scheduledDate,
+              scheduledStartTime: row.scheduledStartTime,
+              scheduledEndTime: row.scheduledEndTime,
+              openHouseTimezone: row.openHouseTimezone,
+            }
+          : {
+              scheduledDate: body.scheduledDate,
+              scheduledStartTime: body.scheduledStartTime,
+              scheduledEndTime: body.scheduledEndTime,
+              openHouseTimezone: body.openHouseTimezone,
+            }
+        let level = { publishLevel: row.publishLevel, publishLevelId: row.publishLevelId }
+        if (!locked && body.publishLevel !== row.publishLevel) {
+          level = {
+            publishLevel: body.publishLevel,
+            publishLevelId: await levelFor(caller, who, row, body.publishLevel),
+          }
+        }
         const next = await repo
           .update(
             id,
@@ -461,7 +462,8 @@ export function createOpenHouseService(d: OpenHouseDeps) {
         throw new ForbiddenError('Only the listing agent may publish')
       const levelId = await levelFor(caller, who, current, level)
       await inTransaction(d.db, async (trx) => {
-        const row = await repo.getById(id, trx)
+        // Locked: a claim racing this publish either came first (and is kept) or waits for it.
+        const row = await repo.lockRow(id, trx)
         if (!row) throw new NotFoundError()
         if (
           row.openHouseCanceledFlag ||
@@ -531,7 +533,7 @@ export function createOpenHouseService(d: OpenHouseDeps) {
     async claimWithSchedule(caller: AgentRow, id: number, body: ScheduleBody): Promise<OpenHouseDetails> {
       const who = await actor(caller)
       const row = await inTransaction(d.db, async (trx) => {
-        const current = await repo.lockForClaim(id, trx)
+        const current = await repo.lockRow(id, trx)
         if (!current || !needsScheduleOnClaim(current)) {
           if (current?.hostingReAgentId === null && !current.openHouseCanceledFlag) {
             await d.access.openHouse(caller, 'claim', id, trx)
