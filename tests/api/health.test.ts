@@ -71,7 +71,19 @@ describe('health and readiness', () => {
         '/api/health',
         '/api/ready',
         '/api/pricingplanmgmt/getAllOfferedPricingPlans/{reAgentId}',
+        '/api/reagentmgmt/approveFirmMember/{reAgentId}',
+        '/api/reagentmgmt/declineFirmMember/{reAgentId}',
+        '/api/reteammgmt/acceptTeamInvitation/{reTeamId}',
+        '/api/reteammgmt/declineTeamInvitation/{reTeamId}',
       ]),
     )
+    // The contract's additions are described: the guest token in the sign-in answer and feedback bodies.
+    const signIn = doc.paths['/api/public/saveProspect'].post
+    expect(JSON.stringify(signIn.responses['201'])).toContain('guestToken')
+    expect(JSON.stringify(doc.paths['/api/public/saveOpenHouseFeedback'].post.requestBody)).toContain(
+      'guestToken',
+    )
+    expect(JSON.stringify(doc)).toContain('firmMembershipStatus')
+    expect(JSON.stringify(doc)).toContain('invitationStatus')
   })
 })
