@@ -14,7 +14,11 @@ if (!license || !email) {
   process.exit(2)
 }
 const config = loadConfig()
-const handle = await createDb(config.db)
+const handle = await createDb(config.db).catch((err: Error) => {
+  // The embedded database is held by a running `pnpm start`: say so, without a stack trace.
+  console.error(err.message)
+  process.exit(1)
+})
 try {
   await migrateToLatest(handle.db, config.migrationsDir)
   // No queue here: the decision mail waits in the outbox for the next API or worker process to relay.

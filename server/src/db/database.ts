@@ -32,8 +32,36 @@ export function createPostgresDb(url: string, poolSize = 10): DbHandle {
   return { db, kind: 'postgres', close: () => db.destroy() }
 }
 
+/** Whether a process with this id is running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite serves one process: a second one on the same data (`pnpm firm:verify` while `pnpm start`
+ * runs) would corrupt it. The first takes a pid file; another is refused with what to do instead.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lock = `${dataDir}.pid`
+  const holder = Number(await fs.readFile(lock, 'utf8').catch(() => ''))
+  if (holder && holder !== process.pid && alive(holder)) {
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${holder} (pnpm start). Stop it first, or set DATABASE_URL.`,
+    )
+  }
+  await fs.writeFile(lock, String(process.pid))
+  return () => fs.rm(lock, { force: true })
+}
+
 export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
-  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true })
+  const memory = dataDir.startsWith('memory://')
+  if (!memory) await fs.mkdir(dataDir, { recursive: true })
+  const unlock = memory ? async () => {} : await lockDataDir(dataDir)
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
@@ -42,7 +70,14 @@ export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
     parsers: { [INT8]: Number, [NUMERIC]: Number, [DATE]: (v: string) => v },
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
-  return { db, kind: 'embedded', close: () => db.destroy() }
+  return {
+    db,
+    kind: 'embedded',
+    close: async () => {
+      await db.destroy()
+      await unlock()
+    },
+  }
 }
 
 export function createDb(config: Config['db']): Promise<DbHandle> {
