@@ -5,7 +5,7 @@ import { messages } from '@porchlight/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness } from '../support/browser.ts'
+import { browserHarness, expectAccessible, tabTo } from '../support/browser.ts'
 import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -154,13 +154,19 @@ describe('who may act for whom, in the browser', () => {
       await page.getByRole('article', { name }).getByText('Invited', { exact: true }).waitFor()
     }
     await snap(page, '1-01-invited')
+    await expectAccessible(page, 'the team members page with two Invited cards', { alsoAtPhoneWidth: true })
 
     // Cleo accepts on her dashboard.
     const cleoPage = await signedIn(cleo)
     await cleoPage.goto(`${t.url}/dashboard`)
     await arrive(cleoPage, `${t.url}/dashboard`, 'Dashboard')
     await cleoPage.getByRole('heading', { name: 'Team invitations' }).waitFor()
-    await cleoPage.getByRole('button', { name: `Accept the invitation to ${teamName}` }).click()
+    await expectAccessible(cleoPage, 'the dashboard with a team invitation', { alsoAtPhoneWidth: true })
+    // From the keyboard alone: Tab reaches Accept, and Decline beside it; back to Accept, Enter.
+    await tabTo(cleoPage, cleoPage.getByRole('button', { name: `Accept the invitation to ${teamName}` }))
+    await tabTo(cleoPage, cleoPage.getByRole('button', { name: `Decline the invitation to ${teamName}` }), 1)
+    await cleoPage.keyboard.press('Shift+Tab')
+    await cleoPage.keyboard.press('Enter')
     await cleoPage
       .getByRole('status')
       .filter({ hasText: `You joined ${teamName}.` })
@@ -177,6 +183,7 @@ describe('who may act for whom, in the browser', () => {
     await drewPage.goto(invitationLink)
     const invitation = drewPage.getByRole('listitem', { name: `Invitation to ${teamName}` })
     await invitation.getByText('From your invitation email').waitFor()
+    await expectAccessible(drewPage, 'the dashboard opened from the invitation mail')
     await invitation.getByRole('button', { name: `Accept the invitation to ${teamName}` }).click()
     await drewPage
       .getByRole('status')
@@ -211,6 +218,7 @@ describe('who may act for whom, in the browser', () => {
     await page.getByRole('button', { name: 'Listing Agent' }).click()
     await page.getByRole('option', { name: 'Cleo Carter' }).waitFor()
     expect((await page.getByRole('option').allTextContents()).sort()).toEqual(['Cleo Carter', 'Drew Diaz'])
+    await expectAccessible(page, 'the schedule form with the listing-agent picker open')
     await page.getByRole('option', { name: 'Cleo Carter' }).click()
     await page.getByText("The property joins Cleo Carter's inventory when you save.").waitFor()
     await choose(page, 'Open House For', 'Sale')
@@ -221,6 +229,7 @@ describe('who may act for whom, in the browser', () => {
     await choose(page, 'End Time', '12:00 PM')
     await choose(page, 'Publish Level', 'Real Estate Team')
     await snap(page, '1-02-schedule-for-cleo')
+    await expectAccessible(page, 'the schedule form for a teammate', { alsoAtPhoneWidth: true })
     await page.getByRole('button', { name: 'Save' }).click()
 
     // The confirmation offers to publish to the team now: the lead does.
@@ -228,6 +237,7 @@ describe('who may act for whom, in the browser', () => {
     const openHouseId = Number(new URL(page.url()).pathname.split('/')[3])
     await page.getByRole('heading', { name: 'Publish it now to Real Estate Team?' }).waitFor()
     await page.getByText('Published for Cleo Carter, the listing agent.', { exact: false }).waitFor()
+    await expectAccessible(page, 'the publish confirmation', { alsoAtPhoneWidth: true })
     await page.getByRole('button', { name: 'Publish Now' }).click()
     await arrive(page, `${t.url}/openhouses?activeSection=upcomingOH`, 'Open Houses')
     await page.getByRole('status').filter({ hasText: 'Open house published to Real Estate Team.' }).waitFor()
@@ -235,6 +245,7 @@ describe('who may act for whom, in the browser', () => {
     await leadCard.getByText('Scheduled for Cleo Carter').waitFor()
     await leadCard.getByText('Not Hosted').waitFor()
     await snap(page, '1-03-lead-upcoming')
+    await expectAccessible(page, 'the upcoming list with Scheduled for …', { alsoAtPhoneWidth: true })
 
     // Cleo's row counts her new listing on the lead's dashboard, live.
     await expect.poll(() => numbers(board, teamTable, 'Cleo Carter'), SLOW).toEqual([1, 0, 0, 0, 0])
@@ -320,7 +331,10 @@ describe('who may act for whom, in the browser', () => {
         name: 'Also share my name, email and phone with the listing agent, Lisa Listwell, who may contact me about this home.',
       })
       expect(await share.isChecked()).toBe(false)
-      if (guest === sharing) await share.check()
+      if (guest === sharing) {
+        await share.check()
+        await expectAccessible(phone, 'the guest sign-in page with the listing-agent box, on a phone')
+      }
       await snap(phone, `2-01-sign-in-${guest.first.toLowerCase()}`)
       await phone.getByRole('button', { name: 'Sign In' }).click()
       await arrive(
@@ -344,6 +358,7 @@ describe('who may act for whom, in the browser', () => {
       expect(text).not.toContain('*')
     }
     await snap(board, '2-02-host-board')
+    await expectAccessible(board, "the host's attendee board", { alsoAtPhoneWidth: true })
 
     // …and in its Prospects.
     await board.goto(`${t.url}/prospects`)
@@ -375,6 +390,7 @@ describe('who may act for whom, in the browser', () => {
     expect(await lister.getByText(keeping.phone).count()).toBe(0)
     expect(await lister.getByRole('link', { name: 'Add Attendee' }).count()).toBe(0)
     await snap(lister, '2-04-listing-agent-attendees')
+    await expectAccessible(lister, "the listing agent's attendees, one masked", { alsoAtPhoneWidth: true })
 
     // Neither guest is the listing agent's lead.
     await lister.goto(`${t.url}/prospects`)
@@ -430,6 +446,7 @@ describe('who may act for whom, in the browser', () => {
     expect(await page.getByRole('tab', { name: /Firm Members/ }).count()).toBe(0)
     expect((await roster()).status).toBe(403)
     await snap(page, '3-01-profile-pending')
+    await expectAccessible(page, 'the profile with Firm membership: Pending', { alsoAtPhoneWidth: true })
 
     // Search Open Houses: the Open To All offer, not the firm's Market Center one.
     await openSection(page, 'searchOH', 'Search Open Houses')
@@ -447,7 +464,14 @@ describe('who may act for whom, in the browser', () => {
       'Marta Market',
     )
     await snap(leadPage, '3-03-firm-members')
-    await leadPage.getByRole('button', { name: 'Approve Nico Newcomer' }).click()
+    await expectAccessible(leadPage, 'the Firm Members tab with a request waiting', {
+      alsoAtPhoneWidth: true,
+    })
+    // From the keyboard alone: Tab reaches Approve, and Decline beside it; back to Approve, Enter.
+    await tabTo(leadPage, leadPage.getByRole('button', { name: 'Approve Nico Newcomer' }))
+    await tabTo(leadPage, leadPage.getByRole('button', { name: 'Decline Nico Newcomer' }), 1)
+    await leadPage.keyboard.press('Shift+Tab')
+    await leadPage.keyboard.press('Enter')
     await leadPage.getByRole('status').filter({ hasText: 'Nico Newcomer is now a verified member' }).waitFor()
     await leadPage.getByRole('list', { name: 'Verified members' }).getByText('Nico Newcomer').waitFor()
     await leadPage.getByText('No one is waiting for approval.').waitFor()

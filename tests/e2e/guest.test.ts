@@ -4,7 +4,7 @@ import zlib from 'node:zlib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { expectAccessible, launchBrowser } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -165,6 +165,7 @@ describe('guest QR sign-in and the live attendee board', () => {
     await guest.getByRole('button', { name: 'Sign In' }).click()
     await guest.getByText('First name is required').waitFor()
     expect(await guest.getByText('Email Id Not Valid').isVisible()).toBe(true)
+    await expectAccessible(guest, 'the guest sign-in page showing what is missing')
     await fillSignIn(guest, {
       first: 'Jordan',
       last: 'Rivers',
@@ -184,6 +185,7 @@ describe('guest QR sign-in and the live attendee board', () => {
     expect(await guest.getByRole('checkbox', { name: /listing agent/ }).count()).toBe(0)
     await consent.check()
     await shot(guest, '2-sign-in')
+    await expectAccessible(guest, 'the guest sign-in page, filled in')
     await guest.getByRole('button', { name: 'Sign In' }).click()
 
     await arrive(
@@ -235,6 +237,7 @@ describe('guest QR sign-in and the live attendee board', () => {
       .check()
     await guest.getByLabel('Anything else you would like to share?').fill('Lovely light in the kitchen.')
     await shot(guest, '4-feedback')
+    await expectAccessible(guest, 'the feedback page, partly rated')
     await guest.getByRole('button', { name: 'Submit Feedback' }).click()
     await arrive(guest, /\/public\/OpenHouseToday\/feedback\/confirm\?/, 'Thank you for your feedback!')
     await shot(guest, '5-feedback-confirm')
@@ -358,6 +361,7 @@ describe('guest pages when another agent hosts', () => {
     await email.check()
     await share.check()
     await shot(guest, '8-sign-in-hosted-by-another')
+    await expectAccessible(guest, 'the guest sign-in page with the listing-agent box')
     await guest.getByRole('button', { name: 'Sign In' }).click()
     await arrive(
       guest,
@@ -392,6 +396,7 @@ describe('guest pages when another agent hosts', () => {
     await other.goto(guest.url().replace('/feedback/confirm?', '/feedback?'))
     await arrive(other, /\/public\/OpenHouseToday\/feedback\?/, 'Your Feedback')
     await other.getByText(NO_TOKEN).waitFor()
+    await expectAccessible(other, 'the feedback page on a phone that did not sign in')
     expect(await other.getByRole('button', { name: 'Submit Feedback' }).count()).toBe(0)
     await other.getByRole('link', { name: 'Sign In' }).click()
     await arrive(other, /\/public\/OpenHouseToday\/new\?/, 'Sign In')

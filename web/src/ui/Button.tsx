@@ -1,4 +1,4 @@
-import type { Ref } from 'react'
+import { type Ref, useEffect } from 'react'
 import {
   Button as AriaButton,
   type ButtonProps as AriaButtonProps,
@@ -17,6 +17,7 @@ export interface ButtonProps extends AriaButtonProps {
 }
 
 export function Button({ variant = 'secondary', size = 'md', className, children, ...props }: ButtonProps) {
+  useEffect(() => sweepOrphanAnnouncementsLater, [])
   return (
     <AriaButton
       {...props}
@@ -32,4 +33,29 @@ export function Button({ variant = 'secondary', size = 'md', className, children
       ))}
     </AriaButton>
   )
+}
+
+/**
+ * A focused button going pending (or done) is announced by a live-region entry that points at the
+ * button, role="img" aria-labelledby its id, which React Aria keeps for 7 s. When the button leaves
+ * first (a Save that navigates away), the entry is an image without a name until then. Run when a
+ * button unmounts: entries whose labels are all gone leave too. The second sweep catches React
+ * Aria's first announcement of a page, which it makes 100 ms late.
+ */
+let sweepScheduled = false
+function sweepOrphanAnnouncementsLater() {
+  sweepOrphanAnnouncements()
+  if (sweepScheduled) return
+  sweepScheduled = true
+  setTimeout(() => {
+    sweepScheduled = false
+    sweepOrphanAnnouncements()
+  }, 200)
+}
+
+function sweepOrphanAnnouncements() {
+  for (const entry of document.querySelectorAll('[data-live-announcer] [role="img"][aria-labelledby]')) {
+    const ids = (entry.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)
+    if (!ids.some((id) => document.getElementById(id))) entry.remove()
+  }
 }

@@ -1,5 +1,5 @@
 import { messages } from '@porchlight/shared'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { Button } from './Button.tsx'
 import { cx } from './cx.ts'
 import { Select, SelectItem } from './Select.tsx'
@@ -40,10 +40,18 @@ export function DataTable<T extends { id: number }>({
   const page = Math.min(requestedPage, pages - 1)
   const shown = rows.slice(page * pageSize, (page + 1) * pageSize)
   const first = rows.length === 0 ? 0 : page * pageSize + 1
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const scrolls = useScrollsSideways(scrollRef)
 
   return (
     <div className="data-table">
-      <div className="data-table__scroll">
+      {/* Scrolling sideways (a narrow screen), the table is a named stop in the Tab order so the
+          keyboard can scroll it too. */}
+      <div
+        ref={scrollRef}
+        className="data-table__scroll"
+        {...(scrolls ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
+      >
         <table className="data-table__table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -107,4 +115,20 @@ export function DataTable<T extends { id: number }>({
       </div>
     </div>
   )
+}
+
+/** Whether the element's content is wider than the element, kept up to date as either resizes. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    for (const child of element.children) observer.observe(child)
+    return () => observer.disconnect()
+  }, [ref])
+  return scrolls
 }
