@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import {
   makePlannedAgent,
+  makeTeam,
   makeValidatedUser,
   propertyFields,
   validAgentFields,
@@ -28,25 +29,7 @@ const firm = () => `FIRM-${randomBytes(4).toString('hex')}`
 const agent = (overrides: Parameters<typeof makePlannedAgent>[1] = {}) => makePlannedAgent(t.db, overrides)
 const untouched = () => Object.fromEntries(FEEDBACK_RATING_FIELDS.map((f) => [f, '']))
 
-async function teamOf(lead: Agent, members: Agent[], teamType = 'Real Estate Team') {
-  const team = await t.db
-    .insertInto('reTeam')
-    .values({
-      reTeamName: `Team ${randomBytes(2).toString('hex')}`,
-      teamType: teamType as never,
-      reTeamLeadId: lead.agent.id,
-      createdByReAgentId: lead.agent.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const m of members) {
-    await t.db
-      .insertInto('reTeamMember')
-      .values({ reTeamId: team.id, reAgentId: m.agent.id, invitationStatus: 'accepted' })
-      .execute()
-  }
-  return team.id
-}
+const teamOf = (lead: Agent, members: Agent[]) => makeTeam(t.db, lead, members)
 
 /** A user who signs up and types in any firm license, as a newcomer would. */
 async function newcomer(license: string, role = 'Real Estate Agent') {

@@ -1,7 +1,13 @@
 import { FLEXI_DATE, FLEXI_TIME, messages } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { daysFromNow, makePlannedAgent, propertyFields, scheduleFields } from '../support/factories.ts'
+import {
+  daysFromNow,
+  makePlannedAgent,
+  makeTeam,
+  propertyFields,
+  scheduleFields,
+} from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
@@ -17,26 +23,7 @@ const claim = (oh: { id: number }, who: Agent) =>
   t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${who.agent.id}`, { token: who.token })
 const fields = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field).sort()
 
-/** A team led by `lead` whose `members` accepted to join (as they would from the invitation). */
-async function teamOf(lead: Agent, members: Agent[], teamType: 'Real Estate Team' = 'Real Estate Team') {
-  const team = await t.db
-    .insertInto('reTeam')
-    .values({ reTeamName: 'Peach', teamType, reTeamLeadId: lead.agent.id, createdByReAgentId: lead.agent.id })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const m of members) {
-    await t.db
-      .insertInto('reTeamMember')
-      .values({
-        reTeamId: team.id,
-        reAgentId: m.agent.id,
-        addedByReAgentId: lead.agent.id,
-        invitationStatus: 'accepted',
-      })
-      .execute()
-  }
-  return team.id
-}
+const teamOf = (lead: Agent, members: Agent[]) => makeTeam(t.db, lead, members)
 
 /** A property the caller has just typed in (SPEC §2 "a property added for scheduling"), in no inventory. */
 async function typedProperty(who: Agent) {

@@ -160,3 +160,34 @@ export async function acceptTeam(t: Pick<TestApp, 'call'>, member: { token: stri
   if (res.status !== 200) throw new Error(`accept: ${JSON.stringify(res.body)}`)
   return res.body.data
 }
+
+/** A team led by `lead` whose `members` accepted to join (as they would from the invitation), in the database. */
+export async function makeTeam(
+  db: Db,
+  lead: { agent: { id: number } },
+  members: Array<{ agent: { id: number } }>,
+  teamType: 'Real Estate Team' | 'Real Estate Group' | 'Partnered Team' = 'Real Estate Team',
+) {
+  const team = await db
+    .insertInto('reTeam')
+    .values({
+      reTeamName: `Team ${unique()}`,
+      teamType,
+      reTeamLeadId: lead.agent.id,
+      createdByReAgentId: lead.agent.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const m of members) {
+    await db
+      .insertInto('reTeamMember')
+      .values({
+        reTeamId: team.id,
+        reAgentId: m.agent.id,
+        addedByReAgentId: lead.agent.id,
+        invitationStatus: 'accepted',
+      })
+      .execute()
+  }
+  return team.id
+}
