@@ -6,4 +6,4 @@ COPY . .
 RUN pnpm install --frozen-lockfile && pnpm build
 ENV HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
-CMD ["pnpm", "--filter", "@porchlight/server", "exec", "tsx", "src/main.ts"]
+CMD ["pnpm", "--filter", "@porchlight/server", "exec", "tsx", "src/bin/api.ts"]

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
-import { startWorkerRuntime } from '@porchlight/server/src/jobs/runtime.ts'
+import { startWorkerRuntime } from '@porchlight/server/src/compose/worker.ts'
 import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
 import { mailTemplates } from '@porchlight/server/src/mail/templates.ts'
 import { startSmtpSink } from '@porchlight/tests/support/smtp.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { buildApp } from '@porchlight/server/src/app.ts'
+import { buildApp } from '@porchlight/server/src/compose/app.ts'
 import { loadConfig } from '@porchlight/server/src/config.ts'
 import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
 import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'

@@ -4,7 +4,7 @@ import { Redis, type RedisOptions } from 'ioredis'
  * 'command': fails fast while Redis is away (readiness checks, rate limits, producers).
  * 'durable': queues commands until Redis returns (socket fan-out, subscriptions, BullMQ workers).
  */
-export function createRedis(url: string, mode: 'command' | 'durable'): Redis {
+export function createRedis(url: string, mode: 'command' | 'durable', opts: { lazy?: boolean } = {}): Redis {
   const options: RedisOptions =
     mode === 'command'
       ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }
@@ -12,7 +12,7 @@ export function createRedis(url: string, mode: 'command' | 'durable'): Redis {
   const redis = new Redis(url, {
     ...options,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    lazyConnect: false,
+    lazyConnect: opts.lazy ?? false,
   })
   // Connection errors are reported by /api/ready and retried by ioredis; they must not crash us.
   redis.on('error', () => {})

@@ -261,7 +261,7 @@ describe('firm members are approved in the app, or by an operator', () => {
     expect(fs.existsSync(tsx)).toBe(true)
     const run = promisify(execFile)
     const env = { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' }
-    const { stdout } = await run(tsx, ['server/src/firm-verify-cli.ts', license, first.email.toUpperCase()], {
+    const { stdout } = await run(tsx, ['server/src/bin/firm-verify.ts', license, first.email.toUpperCase()], {
       cwd: root,
       env,
     })
@@ -273,7 +273,7 @@ describe('firm members are approved in the app, or by an operator', () => {
       .executeTakeFirstOrThrow()
     expect(row.firmMembershipStatus).toBe('verified')
     await expect(
-      run(tsx, ['server/src/firm-verify-cli.ts', license, 'nobody@example.com'], { cwd: root, env }),
+      run(tsx, ['server/src/bin/firm-verify.ts', license, 'nobody@example.com'], { cwd: root, env }),
     ).rejects.toMatchObject({
       code: 1,
     })

@@ -24,7 +24,9 @@ describe('health and readiness', () => {
   it('is ready when PostgreSQL and Redis answer', async () => {
     const res = await fetch(`${t.url}/api/ready`)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ data: { postgres: 'up', redis: 'up' } })
+    expect(await res.json()).toEqual({
+      data: { postgres: 'up', redis: 'up', backgroundFailures: expect.any(Object) },
+    })
   })
 
   it('answers 503 naming Redis when Redis is unreachable', async () => {

@@ -13,7 +13,7 @@ const workers: ChildProcess[] = []
 
 /** A real worker process, as production runs it. */
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin/worker.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { backgroundFailures } from '../failures.ts'
 import type { Db } from './database.ts'
 import type { Database } from './types.ts'
 
@@ -21,8 +22,9 @@ export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): 
   for (const run of pending) {
     try {
       await run()
-    } catch {
+    } catch (err) {
       // After-commit work is best effort: the committed state is the truth and clients refetch.
+      backgroundFailures.report('after-commit', err)
     }
   }
   return result

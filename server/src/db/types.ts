@@ -359,6 +359,9 @@ export interface OutboxTable {
   relayedAt: NullableTimestamp
   /** a delayed job: BullMQ holds it until then */
   runAt: NullableTimestamp
+  /** set when the relay cannot deliver the row (unknown queue or job); it then waits for an operator */
+  parkedAt: NullableTimestamp
+  parkedReason: string | null
 }
 
 export interface MailTable {

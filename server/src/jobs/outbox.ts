@@ -1,6 +1,7 @@
-import type { JobName, JobPayload, QueueName } from '@porchlight/shared'
+import { type JobName, type JobPayload, jobNames, type QueueName } from '@porchlight/shared'
 import type { Db } from '../db/database.ts'
 import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
+import { backgroundFailures } from '../failures.ts'
 import type { Queues } from './queues.ts'
 
 export interface Outbox {
@@ -30,6 +31,14 @@ const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis is not answering')), ms)),
   ])
 
+function undeliverable(queues: Queues, queue: string, jobName: string): string | null {
+  if (!(queue in queues)) return `unknown queue ${queue}`
+  if (!(jobNames[queue as QueueName] as readonly string[]).includes(jobName)) {
+    return `unknown job ${jobName} in queue ${queue}`
+  }
+  return null
+}
+
 /** With `queues` null (a command-line tool) rows only wait for a process that has queues to relay them. */
 export function createOutbox(
   db: Db,
@@ -50,6 +59,7 @@ export function createOutbox(
         .selectFrom('outbox')
         .select(['id', 'queue', 'jobName', 'payload', 'runAt'])
         .where('relayedAt', 'is', null)
+        .where('parkedAt', 'is', null)
         .orderBy('id')
         .limit(batchSize)
         .forUpdate()
@@ -58,8 +68,22 @@ export function createOutbox(
       if (rows.length === 0) return 0
       // One round trip per queue; jobId = outbox id, so relaying the same row twice never makes a second job.
       const byQueue = new Map<QueueName, typeof rows>()
+      const parked: number[] = []
       for (const row of rows) {
-        if (!(row.queue in queues)) throw new Error(`outbox row ${row.id} names unknown queue ${row.queue}`)
+        const reason = undeliverable(queues, row.queue, row.jobName)
+        if (reason) {
+          // One row this build cannot deliver must not hold back every row behind it.
+          parked.push(row.id)
+          await trx
+            .updateTable('outbox')
+            .set({ parkedAt: new Date(), parkedReason: reason })
+            .where('id', '=', row.id)
+            .execute()
+          onCommit(trx, () =>
+            backgroundFailures.report('outbox-parked', new Error(reason), { outboxId: row.id }),
+          )
+          continue
+        }
         const list = byQueue.get(row.queue as QueueName) ?? []
         list.push(row)
         byQueue.set(row.queue as QueueName, list)
@@ -75,15 +99,10 @@ export function createOutbox(
         }))
         await within(5000, queues[name].addBulk(jobs))
       }
-      await trx
-        .updateTable('outbox')
-        .set({ relayedAt: new Date() })
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute()
+      const relayed = rows.filter((r) => !parked.includes(r.id)).map((r) => r.id)
+      if (relayed.length > 0) {
+        await trx.updateTable('outbox').set({ relayedAt: new Date() }).where('id', 'in', relayed).execute()
+      }
       return rows.length
     })
   }
@@ -98,7 +117,7 @@ export function createOutbox(
         if (moved > 0) again = true
       })
       // Redis or PostgreSQL away: rows stay in the outbox and the next tick tries again.
-      .catch(() => {})
+      .catch((err) => backgroundFailures.report('outbox-relay', err))
       .finally(() => {
         running = undefined
         if (again) {

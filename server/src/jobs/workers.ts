@@ -1,7 +1,7 @@
 import { type JobName, type JobPayload, jobNames, type QueueName, queueNames } from '@porchlight/shared'
 import { type Job, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import type { Logger } from 'pino'
+import { backgroundFailures } from '../failures.ts'
 import { bullPrefix } from './queues.ts'
 
 export type Processors = {
@@ -22,7 +22,6 @@ export function checkProcessors(processors: Processors): void {
 export interface WorkerOptions {
   connection: Redis
   redisPrefix: string
-  logger: Logger
   concurrency?: number
 }
 
@@ -48,12 +47,14 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
       },
     )
     worker.on('failed', (job, err) =>
-      opts.logger.warn(
-        { queue, job: job?.id, name: job?.name, attempts: job?.attemptsMade, err },
-        'job failed',
-      ),
+      backgroundFailures.report('job', err, {
+        queue,
+        job: job?.id,
+        name: job?.name,
+        attempts: job?.attemptsMade,
+      }),
     )
-    worker.on('error', (err) => opts.logger.warn({ queue, err }, 'worker error'))
+    worker.on('error', (err) => backgroundFailures.report('worker', err, { queue }))
     return worker
   })
   return {

@@ -1,13 +1,17 @@
 import { Emitter } from '@socket.io/redis-emitter'
 import type { Redis } from 'ioredis'
-import { type EventSink, envelope } from './events.ts'
+import { envelope, type Live } from './events.ts'
 
 /** For processes without a socket.io server (workers): publishes through the Redis adapter's channel. */
-export function createRedisEmitter(redis: Redis, key: string): EventSink {
+export function createRedisEmitter(redis: Redis, key: string): Live {
   const emitter = new Emitter(redis, { key })
   return {
     emit(to, type, data, openHouseId) {
       emitter.to(to).emit(type, envelope(type, data, openHouseId))
+    },
+    rooms: {
+      join: (agentRoom, room) => emitter.in(agentRoom).socketsJoin(room),
+      leave: (agentRoom, room) => emitter.in(agentRoom).socketsLeave(room),
     },
   }
 }

@@ -7,6 +7,27 @@ export interface EventSink {
   emit<T extends EventType>(rooms: string | string[], type: T, data: EventData[T], openHouseId?: number): void
 }
 
+/**
+ * Moves an agent's live sockets into or out of a room (a team's, its firm's). Sockets join their rooms
+ * when they connect; without this a member added later would not hear the team's offers until it
+ * reconnects.
+ */
+export interface SocketRooms {
+  join(agentRoom: string, room: string): void
+  leave(agentRoom: string, room: string): void
+}
+
+/** How services reach live clients: events into rooms, and sockets moved between rooms. */
+export interface Live extends EventSink {
+  rooms: SocketRooms
+}
+
+/** For a command-line tool: no live clients to tell (they refetch when they next connect). */
+export const noLive: Live = {
+  emit() {},
+  rooms: { join() {}, leave() {} },
+}
+
 export function envelope<T extends EventType>(
   type: T,
   data: EventData[T],

@@ -4,7 +4,8 @@ import { createAdapter } from '@socket.io/redis-adapter'
 import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { z } from 'zod'
-import { type EventSink, envelope } from './events.ts'
+import { backgroundFailures } from '../failures.ts'
+import { envelope, type Live } from './events.ts'
 
 interface SocketData {
   userId?: number
@@ -28,9 +29,14 @@ export interface SocketAuthority {
 }
 
 export interface RealtimeDeps {
-  authority: SocketAuthority
   redis: { pub: Redis; sub: Redis; key: string }
   corsOrigin: string
+}
+
+export interface Realtime extends Live {
+  io: IoServer
+  /** Starts admitting sockets, asking `authority` (built with the services, after this server). */
+  admit(authority: SocketAuthority): void
 }
 
 const Handshake = z.union([
@@ -39,34 +45,12 @@ const Handshake = z.union([
 ])
 const WatchPayload = z.object({ openHouseId: z.coerce.number().int().positive() })
 
-export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): EventSink & { io: IoServer } {
+export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Realtime {
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     cors: { origin: deps.corsOrigin, credentials: false },
     adapter: createAdapter(deps.redis.pub, deps.redis.sub, { key: deps.redis.key }),
-  })
-
-  // Handshake: an agent proves itself with the same bearer token as HTTP; a guest names its open house.
-  io.use(async (socket, next) => {
-    const auth = Handshake.safeParse(socket.handshake.auth)
-    if (!auth.success) return next(new Error('SESSION_EXPIRED'))
-    try {
-      if ('token' in auth.data) {
-        const agent = await deps.authority.agent(auth.data.token)
-        if (!agent) return next(new Error('SESSION_EXPIRED'))
-        socket.data.userId = agent.userId
-        socket.data.agentId = agent.agentId
-        if (agent.rooms.length) await socket.join(agent.rooms)
-        return next()
-      }
-      if (!(await deps.authority.guest(auth.data.openHouseId))) return next(new Error('NOT_FOUND'))
-      socket.data.guestOpenHouseId = auth.data.openHouseId
-      await socket.join(rooms.openHousePublic(auth.data.openHouseId))
-      return next()
-    } catch {
-      return next(new Error('UNAVAILABLE'))
-    }
   })
 
   // Pub/sub keeps nothing: events other processes sent while this one was cut off from Redis are gone.
@@ -85,34 +69,65 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Even
     ;(io.local as any).emit('sync.required', envelope('sync.required', {}))
   })
 
-  io.on('connection', (socket) => {
-    socket.on('watch', async (payload, ack) => {
-      if (typeof ack !== 'function') return
-      const parsed = WatchPayload.safeParse(payload)
-      if (!parsed.success) return ack({ ok: false, error: { code: 'BAD_REQUEST' } })
-      const agentId = socket.data.agentId
+  function admit(authority: SocketAuthority): void {
+    // Handshake: an agent proves itself with the same bearer token as HTTP; a guest names its open house.
+    io.use(async (socket, next) => {
+      const auth = Handshake.safeParse(socket.handshake.auth)
+      if (!auth.success) return next(new Error('SESSION_EXPIRED'))
       try {
-        if (!agentId || !(await deps.authority.watch(agentId, parsed.data.openHouseId))) {
-          return ack({ ok: false, error: { code: 'FORBIDDEN' } })
+        if ('token' in auth.data) {
+          const agent = await authority.agent(auth.data.token)
+          if (!agent) return next(new Error('SESSION_EXPIRED'))
+          socket.data.userId = agent.userId
+          socket.data.agentId = agent.agentId
+          if (agent.rooms.length) await socket.join(agent.rooms)
+          return next()
         }
-        await socket.join(rooms.openHouse(parsed.data.openHouseId))
-        ack({ ok: true })
-      } catch {
-        // A socket handler never throws: the database away answers like a refusal the page can retry.
-        ack({ ok: false, error: { code: 'FORBIDDEN' } })
+        if (!(await authority.guest(auth.data.openHouseId))) return next(new Error('NOT_FOUND'))
+        socket.data.guestOpenHouseId = auth.data.openHouseId
+        await socket.join(rooms.openHousePublic(auth.data.openHouseId))
+        return next()
+      } catch (err) {
+        backgroundFailures.report('socket-handshake', err, { socketId: socket.id })
+        return next(new Error('UNAVAILABLE'))
       }
     })
-    socket.on('unwatch', (payload) => {
-      const parsed = WatchPayload.safeParse(payload)
-      if (parsed.success) void socket.leave(rooms.openHouse(parsed.data.openHouseId))
+
+    io.on('connection', (socket) => {
+      socket.on('watch', async (payload, ack) => {
+        if (typeof ack !== 'function') return
+        const parsed = WatchPayload.safeParse(payload)
+        if (!parsed.success) return ack({ ok: false, error: { code: 'BAD_REQUEST' } })
+        const agentId = socket.data.agentId
+        try {
+          if (!agentId || !(await authority.watch(agentId, parsed.data.openHouseId))) {
+            return ack({ ok: false, error: { code: 'FORBIDDEN' } })
+          }
+          await socket.join(rooms.openHouse(parsed.data.openHouseId))
+          ack({ ok: true })
+        } catch (err) {
+          // A socket handler never throws: the database away answers like a refusal the page can retry.
+          backgroundFailures.report('socket-watch', err, { agentId, openHouseId: parsed.data.openHouseId })
+          ack({ ok: false, error: { code: 'FORBIDDEN' } })
+        }
+      })
+      socket.on('unwatch', (payload) => {
+        const parsed = WatchPayload.safeParse(payload)
+        if (parsed.success) void socket.leave(rooms.openHouse(parsed.data.openHouseId))
+      })
     })
-  })
+  }
 
   return {
     io,
+    admit,
     emit(to, type, data, openHouseId) {
       // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot follow a generic event name.
       ;(io.to(to) as any).emit(type, envelope(type, data, openHouseId))
+    },
+    rooms: {
+      join: (agentRoom, room) => io.in(agentRoom).socketsJoin(room),
+      leave: (agentRoom, room) => io.in(agentRoom).socketsLeave(room),
     },
   }
 }

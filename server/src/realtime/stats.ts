@@ -1,6 +1,7 @@
 import { rooms } from '@porchlight/shared'
 import type { Db } from '../db/database.ts'
 import { onCommit, type Trx } from '../db/transaction.ts'
+import { backgroundFailures } from '../failures.ts'
 import type { EventSink } from './events.ts'
 
 /**
@@ -42,7 +43,7 @@ export function createStatsNotifier(db: Db, sink: EventSink) {
     },
     /** For a change already committed (a single-statement claim or withdraw). */
     changedNow(agentIds: Array<number | null | undefined>): Promise<void> {
-      return emitNow(agentIds).catch(() => {})
+      return emitNow(agentIds).catch((err) => backgroundFailures.report('stats-event', err, { agentIds }))
     },
   }
 }

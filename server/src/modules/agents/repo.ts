@@ -80,4 +80,4 @@ export function createAgentRepo(db: Db) {
 }
 
 export type AgentRepo = ReturnType<typeof createAgentRepo>
-export type AgentRow = NonNullable<Awaited<ReturnType<AgentRepo['getById']>>>
+export type { AgentRow } from '../../db/rows.ts'

@@ -1,7 +1,7 @@
 import { Agent, CreateAgentBody, FirmMember, UpdateAgentBody } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { agentOf, userOf } from '../auth/plugin.ts'
+import { agentOf, userOf } from '../../http/auth.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const AgentIdParams = z.object({ reAgentId: z.coerce.number().int().positive() })

@@ -20,7 +20,7 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type Access, toAgentFacts } from '../../policy/access.ts'
-import type { SocketRooms } from '../teams/service.ts'
+import type { SocketRooms } from '../../realtime/events.ts'
 import type { AgentRepo, AgentRow } from './repo.ts'
 
 type CreateAgent = z.output<typeof CreateAgentBody>

@@ -8,13 +8,13 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
+import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
-import type { AgentRow } from '../agents/repo.ts'
 import type { AttendeeRepo } from './repo.ts'
 
 type AddBody = z.output<typeof AddAttendeeBody>

@@ -11,7 +11,7 @@ import {
 } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { userOf } from './plugin.ts'
+import { userOf } from '../../http/auth.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const Sent = data(z.object({ sent: z.literal(true) }))

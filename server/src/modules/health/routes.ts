@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { ServiceUnavailableError } from '../../errors.ts'
+import { backgroundFailures } from '../../failures.ts'
 
 const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
   Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
@@ -24,7 +25,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         response: {
-          200: z.object({ data: z.object({ postgres: z.literal('up'), redis: z.literal('up') }) }),
+          200: z.object({
+            data: z.object({
+              postgres: z.literal('up'),
+              redis: z.literal('up'),
+              /** Work after the answer (after-commit, sockets, outbox, jobs) that failed in this process, per source. */
+              backgroundFailures: z.record(z.string(), z.number().int()),
+            }),
+          }),
         },
       },
     },
@@ -43,7 +51,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not answering`,
         )
       }
-      return { data: { postgres: 'up' as const, redis: 'up' as const } }
+      return {
+        data: { postgres: 'up' as const, redis: 'up' as const, backgroundFailures: backgroundFailures.counts() },
+      }
     },
   )
 }

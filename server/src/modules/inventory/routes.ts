@@ -2,7 +2,7 @@ import { InventoryItem, messages, SaveInventoryBody, UpdateInventoryBody } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ForbiddenError } from '../../errors.ts'
-import { agentOf } from '../auth/plugin.ts'
+import { agentOf } from '../../http/auth.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })

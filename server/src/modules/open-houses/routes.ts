@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createEvent } from 'ics'
 import { z } from 'zod'
 import { ForbiddenError } from '../../errors.ts'
-import { agentOf } from '../auth/plugin.ts'
+import { agentOf } from '../../http/auth.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })

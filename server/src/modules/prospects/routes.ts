@@ -7,7 +7,7 @@ import {
 } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { agentOf } from '../auth/plugin.ts'
+import { agentOf } from '../../http/auth.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const PositiveId = z.coerce.number().int().positive()

@@ -1,7 +1,7 @@
 import { messages } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { agentOf } from '../auth/plugin.ts'
+import { agentOf } from '../../http/auth.ts'
 
 const Queued = z.object({ data: z.object({ queued: z.literal(true), message: z.string() }) })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })

@@ -6,9 +6,9 @@ import {
   type TeamStatistics,
   type TeamStatisticsTotals,
 } from '@porchlight/shared'
+import type { AgentRow } from '../../db/rows.ts'
 import { ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
-import type { AgentRow } from '../agents/repo.ts'
 import type { TeamPeople, TeamService } from '../teams/service.ts'
 import type { StatsRepo } from './repo.ts'
 

@@ -23,6 +23,7 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import {
   ConflictError,
@@ -35,8 +36,7 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type Access, toAgentFacts } from '../../policy/access.ts'
-import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
-import type { AgentRow } from '../agents/repo.ts'
+import { type EventSink, emitAfterCommit, type SocketRooms } from '../../realtime/events.ts'
 import type { AgentService } from '../agents/service.ts'
 import type { PricingService } from '../pricing/service.ts'
 import type { LeadRow, TeamMemberRow, TeamRepo, TeamRow } from './repo.ts'
@@ -44,15 +44,6 @@ import type { LeadRow, TeamMemberRow, TeamRepo, TeamRow } from './repo.ts'
 type SaveBody = z.output<typeof SaveTeamBody>
 type UpdateBody = z.output<typeof UpdateTeamBody>
 type AddMemberBody = z.output<typeof AddTeamMemberBody>
-
-/**
- * Moves an agent's live sockets into or out of a team room. Sockets join their team rooms when they
- * connect; without this a member added later would not hear the team's offers until it reconnects.
- */
-export interface SocketRooms {
-  join(agentRoom: string, room: string): void
-  leave(agentRoom: string, room: string): void
-}
 
 export interface TeamDeps {
   db: Db

@@ -15,65 +15,39 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
-import type { Config } from './config.ts'
-import { createDb, type Db, type DbHandle } from './db/database.ts'
-import { RateLimitedError } from './errors.ts'
-import { registerErrorHandler } from './http/error-handler.ts'
-import { registerQueueDashboard } from './jobs/dashboard.ts'
-import { createOutbox, type Outbox } from './jobs/outbox.ts'
-import { closeQueues, createQueues, type Queues } from './jobs/queues.ts'
-import { createMailer, type Mailer } from './mail/mailer.ts'
-import { adminRoutes } from './modules/admin/routes.ts'
-import { createAgentRepo } from './modules/agents/repo.ts'
-import { agentRoutes } from './modules/agents/routes.ts'
-import { type AgentService, createAgentService } from './modules/agents/service.ts'
-import { createAttendeeRepo } from './modules/attendees/repo.ts'
-import { attendeeRoutes } from './modules/attendees/routes.ts'
-import { type AttendeeService, createAttendeeService } from './modules/attendees/service.ts'
-import { createAccountLimits } from './modules/auth/limits.ts'
-import { authPlugin } from './modules/auth/plugin.ts'
-import { createAuthRepo } from './modules/auth/repo.ts'
-import { authRoutes } from './modules/auth/routes.ts'
-import { type AuthService, createAuthService } from './modules/auth/service.ts'
-import { createSessionService, type SessionService } from './modules/auth/sessions.ts'
-import { devMailboxRoutes } from './modules/dev/routes.ts'
-import { createFeedbackRepo } from './modules/feedback/repo.ts'
-import { feedbackRoutes } from './modules/feedback/routes.ts'
-import { createFeedbackService, type FeedbackService } from './modules/feedback/service.ts'
-import { geocoderRoutes } from './modules/geocoder/routes.ts'
-import { healthRoutes } from './modules/health/routes.ts'
-import { createInventoryRepo } from './modules/inventory/repo.ts'
-import { inventoryRoutes } from './modules/inventory/routes.ts'
-import { createInventoryService, type InventoryService } from './modules/inventory/service.ts'
-import { createOpenHouseRepo } from './modules/open-houses/repo.ts'
-import { openHouseRoutes } from './modules/open-houses/routes.ts'
-import { createOpenHouseService, type OpenHouseService } from './modules/open-houses/service.ts'
-import { createPricingRepo } from './modules/pricing/repo.ts'
-import { pricingRoutes } from './modules/pricing/routes.ts'
-import { createPricingService, type PricingService } from './modules/pricing/service.ts'
-import { createPropertyRepo } from './modules/properties/repo.ts'
-import { propertyRoutes } from './modules/properties/routes.ts'
-import { createPropertyService, type PropertyService } from './modules/properties/service.ts'
-import { createProspectRepo } from './modules/prospects/repo.ts'
-import { prospectRoutes } from './modules/prospects/routes.ts'
-import { createProspectService, type ProspectService } from './modules/prospects/service.ts'
-import { publicConfigRoutes } from './modules/public/routes.ts'
-import { reportRoutes } from './modules/reports/routes.ts'
-import { createReportService, type ReportService } from './modules/reports/service.ts'
-import { createStatsRepo } from './modules/stats/repo.ts'
-import { statsRoutes } from './modules/stats/routes.ts'
-import { createStatsService, type StatsService } from './modules/stats/service.ts'
-import { createTeamRepo } from './modules/teams/repo.ts'
-import { teamRoutes } from './modules/teams/routes.ts'
-import { createTeamService, type TeamService } from './modules/teams/service.ts'
-import { type Access, createAccess } from './policy/access.ts'
-import { createSocketAuthority } from './policy/sockets.ts'
-import type { EventSink } from './realtime/events.ts'
-import { createRealtime, type IoServer } from './realtime/server.ts'
-import { createStatsNotifier } from './realtime/stats.ts'
-import { createRedis, whenReady } from './redis.ts'
+import type { Config } from '../config.ts'
+import { createDb, type Db, type DbHandle } from '../db/database.ts'
+import { RateLimitedError } from '../errors.ts'
+import { backgroundFailures } from '../failures.ts'
+import { authPlugin } from '../http/auth.ts'
+import { registerErrorHandler } from '../http/error-handler.ts'
+import { registerQueueDashboard } from '../jobs/dashboard.ts'
+import { createOutbox, type Outbox } from '../jobs/outbox.ts'
+import { closeQueues, createQueues, type Queues } from '../jobs/queues.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
+import { adminRoutes } from '../modules/admin/routes.ts'
+import { agentRoutes } from '../modules/agents/routes.ts'
+import { attendeeRoutes } from '../modules/attendees/routes.ts'
+import { authRoutes } from '../modules/auth/routes.ts'
+import { devMailboxRoutes } from '../modules/dev/routes.ts'
+import { feedbackRoutes } from '../modules/feedback/routes.ts'
+import { geocoderRoutes } from '../modules/geocoder/routes.ts'
+import { healthRoutes } from '../modules/health/routes.ts'
+import { inventoryRoutes } from '../modules/inventory/routes.ts'
+import { openHouseRoutes } from '../modules/open-houses/routes.ts'
+import { pricingRoutes } from '../modules/pricing/routes.ts'
+import { propertyRoutes } from '../modules/properties/routes.ts'
+import { prospectRoutes } from '../modules/prospects/routes.ts'
+import { publicConfigRoutes } from '../modules/public/routes.ts'
+import { reportRoutes } from '../modules/reports/routes.ts'
+import { statsRoutes } from '../modules/stats/routes.ts'
+import { teamRoutes } from '../modules/teams/routes.ts'
+import { createRealtime, type Realtime } from '../realtime/server.ts'
+import { createRedis, whenReady } from '../redis.ts'
+import { createServices, type Services } from './services.ts'
 
-export interface AppDeps {
+/** What routes reach through `app.deps`: the services and the infrastructure they stand on. */
+export interface AppDeps extends Services {
   config: Config
   db: Db
   dbKind: DbHandle['kind']
@@ -81,22 +55,8 @@ export interface AppDeps {
   redis: Redis
   queues: Queues
   outbox: Outbox
-  realtime: EventSink & { io: IoServer }
-  access: Access
-  sessions: SessionService
+  realtime: Realtime
   mailer: Mailer
-  pricing: PricingService
-  agents: AgentService
-  auth: AuthService
-  properties: PropertyService
-  inventory: InventoryService
-  openHouses: OpenHouseService
-  attendees: AttendeeService
-  prospects: ProspectService
-  feedback: FeedbackService
-  teams: TeamService
-  stats: StatsService
-  reports: ReportService
 }
 
 declare module 'fastify' {
@@ -148,78 +108,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await Promise.all([whenReady(redis, 2000), whenReady(pub, 2000), whenReady(sub, 2000)])
   const queues = createQueues(redis, config.redis.prefix)
   const outbox = createOutbox(dbHandle.db, queues, () => redis.status === 'ready', config.relay.batchSize)
-  const sessions = createSessionService(dbHandle.db)
-  const access = createAccess(dbHandle.db)
-  const agentRepo = createAgentRepo(dbHandle.db)
-  const pricing = createPricingService(dbHandle.db, createPricingRepo(dbHandle.db))
-  const openHouseRepo = createOpenHouseRepo(dbHandle.db)
-  const properties = createPropertyService(createPropertyRepo(dbHandle.db), access)
-  const inventory = createInventoryService(dbHandle.db, createInventoryRepo(dbHandle.db), properties)
+  const mailer = createMailer(config)
   const realtime = createRealtime(app.server, {
-    authority: createSocketAuthority({
-      access,
-      session: (token) => sessions.validate(token),
-      agentOfUser: (userId) => agentRepo.findByUserId(userId),
-      agentById: (id) => agentRepo.getById(id),
-    }),
     redis: { pub, sub, key: `${config.redis.prefix}:socket.io` },
     corsOrigin: config.publicUrl,
   })
-  const sockets = {
-    join: (agentRoom: string, room: string) => realtime.io.in(agentRoom).socketsJoin(room),
-    leave: (agentRoom: string, room: string) => realtime.io.in(agentRoom).socketsLeave(room),
-  }
-  const agents = createAgentService({ db: dbHandle.db, repo: agentRepo, access, outbox, config, sockets })
-  const mailer = createMailer(config)
-  const stats = createStatsNotifier(dbHandle.db, realtime)
-  const attendees = createAttendeeService({
-    db: dbHandle.db,
-    stats,
-    repo: createAttendeeRepo(dbHandle.db),
-    events: realtime,
-    access,
-  })
-  const teams = createTeamService({
-    db: dbHandle.db,
-    repo: createTeamRepo(dbHandle.db),
-    agents,
-    pricing,
-    events: realtime,
-    access,
-    outbox,
+  backgroundFailures.useLogger(app.log)
+  const services = createServices({
     config,
-    sockets,
-  })
-
-  const openHouses = createOpenHouseService({
-    db: dbHandle.db,
-    stats,
-    outbox,
-    config,
-    repo: openHouseRepo,
-    agents,
-    pricing,
-    inventory,
-    events: realtime,
-    access,
-  })
-  const prospects = createProspectService({
     db: dbHandle.db,
     outbox,
-    repo: createProspectRepo(dbHandle.db),
-    attendees,
-    access,
+    live: realtime,
+    redis,
+    mailer,
+    log: app.log,
   })
-  const feedback = createFeedbackService({
-    db: dbHandle.db,
-    outbox,
-    repo: createFeedbackRepo(dbHandle.db),
-    attendees,
-    events: realtime,
-    access,
-  })
-
+  realtime.admit(services.socketAuthority)
   app.decorate('deps', {
+    ...services,
     config,
     db: dbHandle.db,
     dbKind: dbHandle.kind,
@@ -227,41 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queues,
     outbox,
     realtime,
-    access,
-    sessions,
     mailer,
-    pricing,
-    agents,
-    auth: createAuthService({
-      db: dbHandle.db,
-      repo: createAuthRepo(dbHandle.db),
-      sessions,
-      agents,
-      pricing,
-      outbox,
-      limits: createAccountLimits(redis, config.redis.prefix),
-      config,
-      logSecrets: mailer.kind === 'store',
-      log: app.log,
-    }),
-    properties,
-    inventory,
-    openHouses,
-    teams,
-    stats: createStatsService({ repo: createStatsRepo(dbHandle.db), access, teams }),
-    attendees,
-    prospects,
-    feedback,
-    reports: createReportService({
-      db: dbHandle.db,
-      outbox,
-      events: realtime,
-      agents,
-      openHouses,
-      prospects,
-      feedback,
-      access,
-    }),
   } satisfies AppDeps)
 
   app.addHook('onClose', async () => {

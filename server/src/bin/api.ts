@@ -1,7 +1,7 @@
 // The API and socket process of the production shape (docker compose runs workers apart).
-import { buildApp } from './app.ts'
-import { loadConfig } from './config.ts'
-import { onShutdown } from './shutdown.ts'
+import { buildApp } from '../compose/app.ts'
+import { loadConfig } from '../config.ts'
+import { onShutdown } from '../shutdown.ts'
 
 const config = loadConfig()
 const app = await buildApp(config)

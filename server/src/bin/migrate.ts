@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts'
-import { createDb } from './database.ts'
-import { migrateToLatest } from './migrate.ts'
+import { createDb } from '../db/database.ts'
+import { migrateToLatest } from '../db/migrate.ts'
 
 const config = loadConfig()
 const handle = await createDb(config.db)

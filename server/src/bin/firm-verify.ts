@@ -1,12 +1,14 @@
 // `pnpm firm:verify <license> <email>`: an operator verifies an agent's membership of its broker firm
 // (how a firm's first member is verified). Works on the embedded database as on PostgreSQL.
-import { loadConfig } from './config.ts'
-import { createDb } from './db/database.ts'
-import { migrateToLatest } from './db/migrate.ts'
-import { createOutbox } from './jobs/outbox.ts'
-import { createAgentRepo } from './modules/agents/repo.ts'
-import { createAgentService } from './modules/agents/service.ts'
-import { createAccess } from './policy/access.ts'
+import pino from 'pino'
+import { createServices } from '../compose/services.ts'
+import { loadConfig } from '../config.ts'
+import { createDb } from '../db/database.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { createOutbox } from '../jobs/outbox.ts'
+import { createMailer } from '../mail/mailer.ts'
+import { noLive } from '../realtime/events.ts'
+import { createRedis } from '../redis.ts'
 
 const [license, email] = process.argv.slice(2)
 if (!license || !email) {
@@ -19,16 +21,21 @@ const handle = await createDb(config.db).catch((err: Error) => {
   console.error(err.message)
   process.exit(1)
 })
+// Lazily connected: the account limits that would use it are not reached from here.
+const redis = createRedis(config.redis.url, 'command', { lazy: true })
+const mailer = createMailer(config)
 try {
   await migrateToLatest(handle.db, config.migrationsDir)
   // No queue here: the decision mail waits in the outbox for the next API or worker process to relay.
-  const outbox = createOutbox(handle.db, null, () => false, config.relay.batchSize)
-  const agents = createAgentService({
-    db: handle.db,
-    repo: createAgentRepo(handle.db),
-    access: createAccess(handle.db),
-    outbox,
+  // The agent's open sockets move to the firm room when they next connect.
+  const { agents } = createServices({
     config,
+    db: handle.db,
+    outbox: createOutbox(handle.db, null, () => false, config.relay.batchSize),
+    live: noLive,
+    redis,
+    mailer,
+    log: pino({ level: 'warn' }),
   })
   const agent = await agents.findByFirmAndEmail(license, email)
   if (!agent) {
@@ -41,5 +48,7 @@ try {
     )
   }
 } finally {
+  redis.disconnect()
+  mailer.close()
   await handle.close()
 }

@@ -1,8 +1,8 @@
 import { messages } from '@porchlight/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ForbiddenError, SessionExpiredError } from '../../errors.ts'
-import type { AgentRow } from '../agents/repo.ts'
+import type { AgentRow } from '../db/rows.ts'
+import { ForbiddenError, SessionExpiredError } from '../errors.ts'
 
 export interface RequestUser {
   id: number

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import type { Mailer } from '../../mail/mailer.ts'
+import type { Db } from '../db/database.ts'
+import { inTransaction } from '../db/transaction.ts'
+import type { Mailer } from './mailer.ts'
 
 /**
  * Sends one stored mail. The row is locked while it is sent and a mail already sent (or stored for

@@ -3,13 +3,13 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, paths } from './config.ts'
-import { createDb } from './db/database.ts'
-import { migrateToLatest } from './db/migrate.ts'
-import { startWorkerRuntime } from './jobs/runtime.ts'
-import { pingRedis } from './redis.ts'
-import { onShutdown } from './shutdown.ts'
+import { buildApp } from '../compose/app.ts'
+import { startWorkerRuntime } from '../compose/worker.ts'
+import { ConfigError, loadConfig, paths } from '../config.ts'
+import { createDb } from '../db/database.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { pingRedis } from '../redis.ts'
+import { onShutdown } from '../shutdown.ts'
 
 function fail(line: string): never {
   console.error(line)
@@ -54,7 +54,7 @@ const db = await createDb(config.db)
 await migrateToLatest(db.db, config.migrationsDir)
 const app = await buildApp(config, { db })
 await app.listen({ port: config.port, host: config.host })
-const worker = startWorkerRuntime(config, db.db, app.log.child({ name: 'worker' }) as never)
+const worker = startWorkerRuntime(config, db.db, app.log.child({ name: 'worker' }) as never, app.deps)
 
 const webBuilt = fs.existsSync(path.join(config.webDist, 'index.html'))
 console.log(`

@@ -1,9 +1,9 @@
 // The background worker process: BullMQ workers and the outbox relay.
 import pino from 'pino'
-import { loadConfig } from './config.ts'
-import { createDb } from './db/database.ts'
-import { startWorkerRuntime } from './jobs/runtime.ts'
-import { onShutdown } from './shutdown.ts'
+import { startWorkerRuntime } from '../compose/worker.ts'
+import { loadConfig } from '../config.ts'
+import { createDb } from '../db/database.ts'
+import { onShutdown } from '../shutdown.ts'
 
 const config = loadConfig()
 const logger = pino({ level: config.logLevel, name: 'worker' })

@@ -1,0 +1,163 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Redis } from 'ioredis'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/database.ts'
+import type { Outbox } from '../jobs/outbox.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { createAgentRepo } from '../modules/agents/repo.ts'
+import { createAgentService } from '../modules/agents/service.ts'
+import { createAttendeeRepo } from '../modules/attendees/repo.ts'
+import { createAttendeeService } from '../modules/attendees/service.ts'
+import { createAccountLimits } from '../modules/auth/limits.ts'
+import { createAuthRepo } from '../modules/auth/repo.ts'
+import { createAuthService } from '../modules/auth/service.ts'
+import { createSessionService } from '../modules/auth/sessions.ts'
+import { createFeedbackRepo } from '../modules/feedback/repo.ts'
+import { createFeedbackService } from '../modules/feedback/service.ts'
+import { createInventoryRepo } from '../modules/inventory/repo.ts'
+import { createInventoryService } from '../modules/inventory/service.ts'
+import { createOpenHouseRepo } from '../modules/open-houses/repo.ts'
+import { createOpenHouseService } from '../modules/open-houses/service.ts'
+import { createPricingRepo } from '../modules/pricing/repo.ts'
+import { createPricingService } from '../modules/pricing/service.ts'
+import { createPropertyRepo } from '../modules/properties/repo.ts'
+import { createPropertyService } from '../modules/properties/service.ts'
+import { createProspectRepo } from '../modules/prospects/repo.ts'
+import { createProspectService } from '../modules/prospects/service.ts'
+import { createReportService } from '../modules/reports/service.ts'
+import { createStatsRepo } from '../modules/stats/repo.ts'
+import { createStatsService } from '../modules/stats/service.ts'
+import { createTeamRepo } from '../modules/teams/repo.ts'
+import { createTeamService } from '../modules/teams/service.ts'
+import { createAccess } from '../policy/access.ts'
+import { createSocketAuthority } from '../policy/sockets.ts'
+import type { Live } from '../realtime/events.ts'
+import { createStatsNotifier } from '../realtime/stats.ts'
+
+/** What the services stand on; the API process and the worker each open their own. */
+export interface ServiceInfra {
+  config: Config
+  db: Db
+  outbox: Outbox
+  /** The socket.io server in the API process, the Redis emitter in a worker. */
+  live: Live
+  /** A fail-fast Redis connection (account limits). */
+  redis: Redis
+  mailer: Mailer
+  log: FastifyBaseLogger
+}
+
+/**
+ * The one place that builds the domain: every repository and service, once, from the infrastructure.
+ * Each module gets the services it asks for; no module builds another's repository.
+ */
+export function createServices(infra: ServiceInfra) {
+  const { config, db, outbox, live } = infra
+  const access = createAccess(db)
+  const sessions = createSessionService(db)
+  const pricing = createPricingService(db, createPricingRepo(db))
+  const properties = createPropertyService(createPropertyRepo(db), access)
+  const inventory = createInventoryService(db, createInventoryRepo(db), properties)
+  const agents = createAgentService({
+    db,
+    repo: createAgentRepo(db),
+    access,
+    outbox,
+    config,
+    sockets: live.rooms,
+  })
+  const statsEvents = createStatsNotifier(db, live)
+  const attendees = createAttendeeService({
+    db,
+    stats: statsEvents,
+    repo: createAttendeeRepo(db),
+    events: live,
+    access,
+  })
+  const teams = createTeamService({
+    db,
+    repo: createTeamRepo(db),
+    agents,
+    pricing,
+    events: live,
+    access,
+    outbox,
+    config,
+    sockets: live.rooms,
+  })
+  const openHouses = createOpenHouseService({
+    db,
+    stats: statsEvents,
+    outbox,
+    config,
+    repo: createOpenHouseRepo(db),
+    agents,
+    pricing,
+    inventory,
+    events: live,
+    access,
+  })
+  const prospects = createProspectService({
+    db,
+    outbox,
+    repo: createProspectRepo(db),
+    attendees,
+    access,
+  })
+  const feedback = createFeedbackService({
+    db,
+    outbox,
+    repo: createFeedbackRepo(db),
+    attendees,
+    events: live,
+    access,
+  })
+  const auth = createAuthService({
+    db,
+    repo: createAuthRepo(db),
+    sessions,
+    agents,
+    pricing,
+    outbox,
+    limits: createAccountLimits(infra.redis, config.redis.prefix),
+    config,
+    logSecrets: infra.mailer.kind === 'store',
+    log: infra.log,
+  })
+  const stats = createStatsService({ repo: createStatsRepo(db), access, teams })
+  const reports = createReportService({
+    db,
+    outbox,
+    events: live,
+    agents,
+    openHouses,
+    prospects,
+    feedback,
+    access,
+  })
+  const socketAuthority = createSocketAuthority({
+    access,
+    session: (token) => sessions.validate(token),
+    agentOfUser: (userId) => agents.findByUserId(userId),
+    agentById: (id) => agents.findById(id),
+  })
+  return {
+    access,
+    sessions,
+    pricing,
+    properties,
+    inventory,
+    agents,
+    auth,
+    attendees,
+    teams,
+    openHouses,
+    prospects,
+    feedback,
+    stats,
+    reports,
+    socketAuthority,
+  }
+}
+
+export type Services = ReturnType<typeof createServices>

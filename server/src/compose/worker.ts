@@ -1,0 +1,56 @@
+import type { Logger } from 'pino'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/database.ts'
+import { backgroundFailures } from '../failures.ts'
+import { createOutbox } from '../jobs/outbox.ts'
+import { closeQueues, createQueues } from '../jobs/queues.ts'
+import { type Processors, startWorkers } from '../jobs/workers.ts'
+import { createMailProcessor } from '../mail/deliver.ts'
+import { createMailer } from '../mail/mailer.ts'
+import { createRedisEmitter } from '../realtime/emitter.ts'
+import { createRedis } from '../redis.ts'
+import { createServices, type Services } from './services.ts'
+
+/**
+ * The worker side: BullMQ workers for every queue plus the outbox relay. A worker process builds the
+ * services itself, telling live clients through the Redis emitter; `pnpm start` passes the API's own.
+ */
+export function startWorkerRuntime(config: Config, db: Db, logger: Logger, shared?: Services) {
+  // Workers block on Redis and must wait it out (maxRetriesPerRequest: null); producers fail fast.
+  const workerConnection = createRedis(config.redis.url, 'durable')
+  const producerConnection = createRedis(config.redis.url, 'command')
+  const emitterConnection = createRedis(config.redis.url, 'durable')
+  const queues = createQueues(producerConnection, config.redis.prefix)
+  const outbox = createOutbox(db, queues, () => producerConnection.status === 'ready', config.relay.batchSize)
+  const mailer = createMailer(config)
+  if (!shared) backgroundFailures.useLogger(logger)
+  const services =
+    shared ??
+    createServices({
+      config,
+      db,
+      outbox,
+      live: createRedisEmitter(emitterConnection, `${config.redis.prefix}:socket.io`),
+      redis: producerConnection,
+      mailer,
+      log: logger,
+    })
+  const processors: Processors = {
+    mail: { send: createMailProcessor(db, mailer) },
+    'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
+  }
+  const workers = startWorkers(processors, { connection: workerConnection, redisPrefix: config.redis.prefix })
+  outbox.start(config.relay.intervalMs)
+  return {
+    outbox,
+    queues,
+    openHouses: services.openHouses,
+    async close() {
+      await outbox.stop()
+      await workers.close()
+      await closeQueues(queues)
+      mailer.close()
+      for (const c of [workerConnection, producerConnection, emitterConnection]) c.disconnect()
+    },
+  }
+}
