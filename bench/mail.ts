@@ -3,8 +3,8 @@
 // jobs/s in the same run as the baseline.
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { startWorkerRuntime } from '@porchlight/server/src/compose/worker.ts'
+import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
 import { mailTemplates } from '@porchlight/server/src/mail/templates.ts'
 import { startSmtpSink } from '@porchlight/tests/support/smtp.ts'

@@ -21,6 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('outbox_pending_idx').execute()
-  await db.schema.createIndex('outbox_pending_idx').on('outbox').column('id').where(sql<boolean>`relayed_at is null`).execute()
+  await db.schema
+    .createIndex('outbox_pending_idx')
+    .on('outbox')
+    .column('id')
+    .where(sql<boolean>`relayed_at is null`)
+    .execute()
   await db.schema.alterTable('outbox').dropColumn('parked_at').dropColumn('parked_reason').execute()
 }

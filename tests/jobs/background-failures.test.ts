@@ -48,7 +48,9 @@ describe('background failures', () => {
         .select(['queue', 'jobName', 'relayedAt', 'parkedAt', 'parkedReason', 'payload'])
         .orderBy('id')
         .execute()
-    await expect.poll(async () => (await outbox()).filter((r) => r.relayedAt === null && r.parkedAt === null)).toEqual([])
+    await expect
+      .poll(async () => (await outbox()).filter((r) => r.relayedAt === null && r.parkedAt === null))
+      .toEqual([])
     const rows = await outbox()
     const poison = rows.filter((r) => r.parkedAt !== null)
     expect(poison.map((r) => r.parkedReason)).toEqual([

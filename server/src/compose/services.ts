@@ -66,7 +66,8 @@ export function createServices(infra: ServiceInfra) {
     config,
     sockets: live.rooms,
   })
-  const statsEvents = createStatsNotifier(db, live)
+  const teamRepo = createTeamRepo(db)
+  const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
   const attendees = createAttendeeService({
     db,
     stats: statsEvents,
@@ -76,7 +77,7 @@ export function createServices(infra: ServiceInfra) {
   })
   const teams = createTeamService({
     db,
-    repo: createTeamRepo(db),
+    repo: teamRepo,
     agents,
     pricing,
     events: live,

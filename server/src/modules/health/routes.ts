@@ -52,7 +52,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         )
       }
       return {
-        data: { postgres: 'up' as const, redis: 'up' as const, backgroundFailures: backgroundFailures.counts() },
+        data: {
+          postgres: 'up' as const,
+          redis: 'up' as const,
+          backgroundFailures: backgroundFailures.counts(),
+        },
       }
     },
   )

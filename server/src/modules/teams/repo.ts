@@ -49,6 +49,28 @@ const leadColumns = [
 
 export function createTeamRepo(db: Db) {
   return {
+    /** The teams these agents lead, co-lead or belong to (accepted), each once. */
+    async teamIdsOf(agentIds: number[]): Promise<number[]> {
+      if (agentIds.length === 0) return []
+      const rows = await db
+        .selectFrom('reTeam')
+        .leftJoin('reTeamMember', (j) =>
+          j
+            .onRef('reTeamMember.reTeamId', '=', 'reTeam.id')
+            .on('reTeamMember.invitationStatus', '=', 'accepted'),
+        )
+        .select('reTeam.id')
+        .where((eb) =>
+          eb.or([
+            eb('reTeam.reTeamLeadId', 'in', agentIds),
+            eb('reTeam.reCoTeamLeadId', 'in', agentIds),
+            eb('reTeamMember.reAgentId', 'in', agentIds),
+          ]),
+        )
+        .execute()
+      return [...new Set(rows.map((r) => r.id))]
+    },
+
     /** Serialises one agent's team creates so the plan limit holds under concurrency. */
     async lockAgent(agentId: number, trx: Trx) {
       await sql`select pg_advisory_xact_lock(${agentId})`.execute(trx)

@@ -1,0 +1,137 @@
+import { addDays, messages, type OpenHouseDetails } from '@porchlight/shared'
+import { isUniqueViolation } from '../../db/errors.ts'
+import type { AgentRow } from '../../db/rows.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { ConflictError, NotFoundError, PlanLimitError } from '../../errors.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
+import type { OpenHouseDeps } from './deps.ts'
+import { assertCanCreate } from './plan.ts'
+import { detailsOrThrow } from './reads.ts'
+import type { OpenHouseRow } from './repo.ts'
+import { instants, scheduleAutoClone } from './schedule.ts'
+
+/** A new open house like `row` on another schedule: not offered, not canceled, hosted only if Hosting Myself. */
+function copyOf(
+  row: OpenHouseRow,
+  schedule: Pick<
+    OpenHouseRow,
+    'scheduledDate' | 'scheduledStartTime' | 'scheduledEndTime' | 'openHouseTimezone'
+  >,
+) {
+  const { id, createdDate: _c, updatedDate: _u, publishedAt: _p, startsAt: _s, endsAt: _e, ...copy } = row
+  return {
+    ...copy,
+    ...schedule,
+    ...instants(schedule),
+    openHousePreparationDate: null,
+    openHouseCanceledFlag: false,
+    openHouseCancelReason: null,
+    hostingReAgentId: row.publishLevel === 'Hosting Myself' ? row.listingReAgentId : null,
+    clonedFromOpenHouseId: id,
+    autoCloneOfOpenHouseId: null,
+  }
+}
+
+/** Copies of an open house: one an agent asks for, and the weekly auto-clone. */
+export function createOpenHouseCloning(
+  d: Pick<OpenHouseDeps, 'db' | 'repo' | 'access' | 'agents' | 'pricing' | 'outbox' | 'stats' | 'config'>,
+) {
+  const { repo } = d
+
+  return {
+    /** A copy to edit: same details, no date yet, not offered, not hosted (unless Hosting Myself). */
+    async clone(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+      await d.access.openHouse(caller, 'clone', id)
+      const row = await repo.getById(id)
+      if (!row) throw new NotFoundError()
+      if (row.autoCloneOpenHouseFlag) {
+        throw new ConflictError('INVALID_STATE', 'Auto-clone is on for this open house; it clones itself')
+      }
+      const newId = await inTransaction(d.db, async (trx) => {
+        await repo.lockAgent(row.listingReAgentId, trx)
+        await assertCanCreate(d.pricing, row.listingReAgentId, trx)
+        const created = await repo.create(
+          {
+            ...copyOf(row, {
+              scheduledDate: null,
+              scheduledStartTime: row.scheduledStartTime,
+              scheduledEndTime: row.scheduledEndTime,
+              openHouseTimezone: row.openHouseTimezone,
+            }),
+            scheduledByReAgentId: caller.id,
+          },
+          trx,
+        )
+        d.stats.changed(trx, [row.listingReAgentId])
+        return created.id
+      })
+      return detailsOrThrow(repo, newId, await d.access.actor(caller))
+    },
+
+    /**
+     * Runs when an auto-clone open house ends: the same open house one week later, once (a unique
+     * column makes a second run a no-op), within the plan; the listing agent is told either way.
+     */
+    async autoClone(openHouseId: number): Promise<'cloned' | 'skipped' | 'refused'> {
+      const row = await repo.getById(openHouseId)
+      const ended = row?.endsAt && new Date(row.endsAt).getTime() <= Date.now()
+      if (!row || !ended || row.openHouseCanceledFlag || !row.autoCloneOpenHouseFlag || !row.scheduledDate)
+        return 'skipped'
+      const listing = await d.agents.findById(row.listingReAgentId)
+      if (!listing) return 'skipped'
+      const details = await detailsOrThrow(repo, openHouseId)
+      const address = details.reProperty.completePropertyAddress
+      const nextDate = addDays(row.scheduledDate, 7)
+      const schedule = {
+        scheduledDate: nextDate,
+        scheduledStartTime: row.scheduledStartTime,
+        scheduledEndTime: row.scheduledEndTime,
+        openHouseTimezone: row.openHouseTimezone,
+      }
+      const refuse = async (reason: string) => {
+        await inTransaction(d.db, async (trx) => {
+          if (await repo.autoCloneExists(openHouseId, trx)) return
+          await queueMail(
+            trx,
+            d.outbox,
+            mailTemplates.autoCloneFailed(listing.reAgentEmailId, address, reason),
+          )
+        })
+        return 'refused' as const
+      }
+      try {
+        return await inTransaction(d.db, async (trx) => {
+          await repo.lockAgent(listing.id, trx)
+          if (await repo.autoCloneExists(openHouseId, trx)) return 'skipped' as const
+          await assertCanCreate(d.pricing, listing.id, trx)
+          const created = await repo.create({ ...copyOf(row, schedule), autoCloneOfOpenHouseId: row.id }, trx)
+          await scheduleAutoClone(d.outbox, trx, {
+            id: created.id,
+            autoCloneOpenHouseFlag: true,
+            ...instants(schedule),
+          })
+          await queueMail(
+            trx,
+            d.outbox,
+            mailTemplates.autoCloned(
+              listing.reAgentEmailId,
+              address,
+              nextDate,
+              `${d.config.publicUrl}/openhouses/schedule/${created.id}/edit?rePropertyId=${row.rePropertyId}`,
+            ),
+          )
+          d.stats.changed(trx, [listing.id])
+          return 'cloned' as const
+        })
+      } catch (err) {
+        if (err instanceof PlanLimitError) return refuse(err.message)
+        if (isUniqueViolation(err)) {
+          if (await repo.autoCloneExists(openHouseId)) return 'skipped'
+          return refuse(messages.openHouseAlreadyScheduled)
+        }
+        throw err
+      }
+    },
+  }
+}

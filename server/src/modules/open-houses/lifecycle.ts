@@ -1,0 +1,208 @@
+import {
+  type Actor,
+  type CancelOpenHouseBody,
+  maySchedulerFor,
+  messages,
+  type OpenHouseDetails,
+  rooms,
+  type SaveOpenHouseBody,
+} from '@porchlight/shared'
+import type { z } from 'zod'
+import type { AgentRow } from '../../db/rows.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts'
+import { emitAfterCommit } from '../../realtime/events.ts'
+import type { AgentService } from '../agents/service.ts'
+import type { OpenHouseDeps } from './deps.ts'
+import { assertLevelAllowed, levelFor, publishLevelId } from './levels.ts'
+import { assertCanCreate } from './plan.ts'
+import { detailsOrThrow } from './reads.ts'
+import { agentRooms, offerRoom } from './rooms.ts'
+import { instants, rethrowDuplicate, scheduleAutoClone } from './schedule.ts'
+
+type SaveBody = z.output<typeof SaveOpenHouseBody>
+type CancelBody = z.output<typeof CancelOpenHouseBody>
+
+/** SPEC §5: a Team Lead picks another agent; an Admin Team Member may pick; neither beyond its teams. */
+async function listingAgentFor(
+  agents: AgentService,
+  caller: AgentRow,
+  who: Actor,
+  requested: number | undefined,
+): Promise<AgentRow> {
+  const wanted = requested ?? caller.id
+  // SPEC §5: a Team Lead who picks a listing agent picks someone other than itself.
+  if (requested === caller.id && caller.reAgentRole === 'Team Lead') {
+    throw new ValidationError([
+      { field: 'listingREAgentId', message: 'Choose the teammate you schedule this open house for' },
+    ])
+  }
+  if (!maySchedulerFor(who, wanted)) {
+    throw new ValidationError([
+      { field: 'listingREAgentId', message: 'Choose an agent who accepted to join one of your teams' },
+    ])
+  }
+  if (wanted === caller.id) return caller
+  const chosen = await agents.findById(wanted)
+  if (!chosen?.reAgentLicenseValidityFlag) {
+    throw new ValidationError([{ field: 'listingREAgentId', message: 'Choose a licensed agent' }])
+  }
+  return chosen
+}
+
+/** Saving, editing and canceling an open house. */
+export function createOpenHouseLifecycle(
+  d: Pick<
+    OpenHouseDeps,
+    'db' | 'repo' | 'access' | 'agents' | 'pricing' | 'inventory' | 'outbox' | 'stats' | 'events'
+  >,
+) {
+  const { repo } = d
+
+  return {
+    async create(caller: AgentRow, body: SaveBody): Promise<OpenHouseDetails> {
+      const who = await d.access.actor(caller)
+      const listing = await listingAgentFor(d.agents, caller, who, body.listingREAgentId)
+      assertLevelAllowed(caller, body.publishLevel)
+      // A team level means the scheduler's team that the listing agent joined.
+      const levelId = await publishLevelId(repo, who, listing.id, body.publishLevel)
+      const id = await inTransaction(d.db, async (trx) => {
+        await repo.lockAgent(listing.id, trx)
+        await assertCanCreate(d.pricing, listing.id, trx)
+        // The house is the listing agent's: in its inventory, or just typed in by the scheduler.
+        const inventoryId = await d.inventory.itemForSchedule(
+          caller.id,
+          listing.id,
+          body.rePropertyId,
+          body.reInventoryId ?? null,
+          trx,
+        )
+        const {
+          listingREAgentId: _l,
+          listingURL,
+          emailIdForSharingOHFeedback,
+          openHouseCanceledFlag: _c,
+          ...rest
+        } = body
+        const created = await repo
+          .create(
+            {
+              ...rest,
+              listingReAgentId: listing.id,
+              scheduledByReAgentId: caller.id,
+              listingUrl: listingURL,
+              emailIdForSharingOhFeedback: emailIdForSharingOHFeedback,
+              publishLevelId: levelId,
+              // 'Hosting Myself' needs no publish: saving makes the listing agent the host.
+              hostingReAgentId: body.publishLevel === 'Hosting Myself' ? listing.id : null,
+              reInventoryId: inventoryId,
+              ...instants(body),
+            },
+            trx,
+          )
+          .catch(rethrowDuplicate)
+        await scheduleAutoClone(d.outbox, trx, {
+          id: created.id,
+          autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
+          ...instants(body),
+        })
+        d.stats.changed(trx, [listing.id, caller.id])
+        return created.id
+      })
+      return detailsOrThrow(repo, id, who)
+    },
+
+    /** Listing agent only; once hosted by someone else the date, times and publish level stay as they are. */
+    async update(caller: AgentRow, id: number, body: SaveBody): Promise<OpenHouseDetails> {
+      await d.access.openHouse(caller, 'edit', id)
+      const who = await d.access.actor(caller)
+      // Decided on the locked row: a claim that answered before this edit is never undone by it.
+      const updated = await inTransaction(d.db, async (trx) => {
+        const row = await repo.lockRow(id, trx)
+        if (!row) throw new NotFoundError()
+        if (row.openHouseCanceledFlag)
+          throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
+        const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'
+        const schedule = locked
+          ? {
+              scheduledDate: row.scheduledDate,
+              scheduledStartTime: row.scheduledStartTime,
+              scheduledEndTime: row.scheduledEndTime,
+              openHouseTimezone: row.openHouseTimezone,
+            }
+          : {
+              scheduledDate: body.scheduledDate,
+              scheduledStartTime: body.scheduledStartTime,
+              scheduledEndTime: body.scheduledEndTime,
+              openHouseTimezone: body.openHouseTimezone,
+            }
+        let level = { publishLevel: row.publishLevel, publishLevelId: row.publishLevelId }
+        if (!locked && body.publishLevel !== row.publishLevel) {
+          level = {
+            publishLevel: body.publishLevel,
+            publishLevelId: await levelFor(repo, caller, who, row, body.publishLevel),
+          }
+        }
+        const next = await repo
+          .update(
+            id,
+            {
+              openHouseFor: body.openHouseFor,
+              mlsId: body.mlsId,
+              listingUrl: body.listingURL,
+              openHousePreparationDate: body.openHousePreparationDate,
+              balloonsPutOutFlag: body.balloonsPutOutFlag,
+              snackServedFlag: body.snackServedFlag,
+              mealServedFlag: body.mealServedFlag,
+              drinkServedFlag: body.drinkServedFlag,
+              openHouseInstructions: body.openHouseInstructions,
+              autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
+              emailIdForSharingOhFeedback: body.emailIdForSharingOHFeedback,
+              ...schedule,
+              ...level,
+              hostingReAgentId:
+                level.publishLevel === 'Hosting Myself' ? row.listingReAgentId : row.hostingReAgentId,
+              ...instants(schedule),
+            },
+            trx,
+          )
+          .catch(rethrowDuplicate)
+        if (!next) throw new NotFoundError()
+        if (
+          next.endsAt?.valueOf() !== row.endsAt?.valueOf() ||
+          next.autoCloneOpenHouseFlag !== row.autoCloneOpenHouseFlag
+        ) {
+          await scheduleAutoClone(d.outbox, trx, next)
+        }
+        emitAfterCommit(
+          d.events,
+          trx,
+          [rooms.openHouse(id), ...agentRooms(next)],
+          'openHouse.updated',
+          { openHouseId: id },
+          id,
+        )
+        return next
+      })
+      return detailsOrThrow(repo, updated.id, who)
+    },
+
+    async cancel(caller: AgentRow, body: CancelBody): Promise<OpenHouseDetails> {
+      const current = await d.access.openHouse(caller, 'cancel', body.openHouseId)
+      const row = await repo.cancel(body.openHouseId, current.listingREAgentId, body.openHouseCancelReason)
+      if (!row) throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
+      const room = offerRoom(row)
+      const to = [rooms.openHouse(row.id), ...agentRooms(row)]
+      if (row.hostingReAgentId) to.push(rooms.agent(row.hostingReAgentId))
+      if (room && row.publishedAt) to.push(room)
+      d.events.emit(
+        to,
+        'openHouse.canceled',
+        { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason },
+        row.id,
+      )
+      await d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId, row.scheduledByReAgentId])
+      return detailsOrThrow(repo, row.id, await d.access.actor(caller))
+    },
+  }
+}

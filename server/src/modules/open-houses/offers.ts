@@ -1,0 +1,210 @@
+import {
+  type Actor,
+  FLEXI_TIME,
+  isTeamLevel,
+  messages,
+  needsScheduleOnClaim,
+  type OpenHouseDetails,
+  type PublishLevel,
+  rooms,
+  TIME_SLOTS,
+  type UpdateScheduleBody,
+} from '@porchlight/shared'
+import type { z } from 'zod'
+import type { AgentRow } from '../../db/rows.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
+import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
+import { emitAfterCommit } from '../../realtime/events.ts'
+import type { OpenHouseDeps } from './deps.ts'
+import { levelFor } from './levels.ts'
+import { assertCanPublish } from './plan.ts'
+import { detailsOrThrow } from './reads.ts'
+import type { OpenHouseRow } from './repo.ts'
+import { agentRooms, offerRef, offerRoom } from './rooms.ts'
+import { instants, rethrowDuplicate } from './schedule.ts'
+
+type ScheduleBody = z.output<typeof UpdateScheduleBody>
+
+type OfferDeps = Pick<
+  OpenHouseDeps,
+  'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config'
+>
+
+/** After the claim statement: the loser learns why, the winner is announced before anything else. */
+async function finishClaim(
+  d: OfferDeps,
+  caller: AgentRow,
+  id: number,
+  row: OpenHouseRow | undefined,
+  who: Actor,
+): Promise<OpenHouseDetails> {
+  if (!row) {
+    await d.access.openHouse(caller, 'claim', id)
+    const current = await d.repo.getById(id)
+    if (!current) throw new NotFoundError()
+    if (current.hostingReAgentId !== null && current.hostingReAgentId !== caller.id) {
+      throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
+    }
+    if (current.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', messages.claimFailed)
+    if (needsScheduleOnClaim(current)) {
+      throw new ConflictError('INVALID_STATE', 'Pick the date and time of this open house to claim it')
+    }
+    throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
+  }
+  const details = await detailsOrThrow(d.repo, id, who)
+  const room = offerRoom(row)
+  const claimed = {
+    ...offerRef(row),
+    hostingReAgentId: caller.id,
+    hostingReAgentName: details.hostingREAgentName ?? '',
+  }
+  d.events.emit(
+    [...(room ? [room] : []), ...agentRooms(row), rooms.openHouse(id)],
+    'opportunity.claimed',
+    claimed,
+    id,
+  )
+  await d.stats.changedNow([row.listingReAgentId, caller.id])
+  return details
+}
+
+/** Offering an open house to other agents, and their claims on it. */
+export function createOpenHouseOffers(d: OfferDeps) {
+  const { repo } = d
+
+  return {
+    async publish(
+      caller: AgentRow,
+      id: number,
+      listingAgentId: number,
+      level: PublishLevel,
+    ): Promise<OpenHouseDetails> {
+      await d.access.openHouse(caller, 'publish', id)
+      const who = await d.access.actor(caller)
+      const current = await repo.getById(id)
+      if (!current) throw new NotFoundError()
+      if (current.listingReAgentId !== listingAgentId)
+        throw new ForbiddenError('Only the listing agent may publish')
+      const levelId = await levelFor(repo, caller, who, current, level)
+      await inTransaction(d.db, async (trx) => {
+        // Locked: a claim racing this publish either came first (and is kept) or waits for it.
+        const row = await repo.lockRow(id, trx)
+        if (!row) throw new NotFoundError()
+        if (
+          row.openHouseCanceledFlag ||
+          (row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself')
+        ) {
+          throw new ConflictError('INVALID_STATE', 'Only an open house without a host can be published')
+        }
+        const listingId = row.listingReAgentId
+        await repo.lockAgent(listingId, trx)
+        const offering = level !== 'Hosting Myself'
+        if (offering && row.publishedAt === null) await assertCanPublish(d.pricing, listingId, trx)
+        const next = await repo.update(
+          id,
+          {
+            publishLevel: level,
+            publishLevelId: levelId,
+            hostingReAgentId: offering ? null : listingId,
+            publishedAt: offering ? (row.publishedAt ?? new Date()) : null,
+          },
+          trx,
+        )
+        if (!next) throw new NotFoundError()
+        const room = offerRoom(next)
+        if (room) emitAfterCommit(d.events, trx, room, 'opportunity.published', offerRef(next), id)
+        d.stats.changed(trx, [listingId])
+        // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
+        if (offering && isTeamLevel(level) && row.publishedAt === null) {
+          const details = await detailsOrThrow(repo, id, undefined, trx)
+          const link = `${d.config.publicUrl}/openhouses?activeSection=searchOH&openHouseId=${id}`
+          const invitees = await repo.teamInvitees(
+            Number(levelId),
+            [listingId, caller.id, row.scheduledByReAgentId],
+            trx,
+          )
+          for (const member of invitees) {
+            await queueMail(
+              trx,
+              d.outbox,
+              mailTemplates.teamInvitation(member.reAgentEmailId, {
+                firstName: member.reAgentFirstName,
+                address: details.reProperty.completePropertyAddress,
+                when: details.scheduledDate
+                  ? `${details.scheduledDate}, ${details.scheduledStartTime} – ${details.scheduledEndTime}`
+                  : 'a date you pick',
+                listing: details.listingREAgentName,
+                level,
+                link,
+              }),
+            )
+          }
+        }
+      })
+      return detailsOrThrow(repo, id, who)
+    },
+
+    /** The race: one conditional UPDATE; exactly one caller gets the row. */
+    async claim(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
+      if (agentId !== caller.id) throw new ForbiddenError('You can only claim for yourself')
+      const who = await d.access.actor(caller)
+      return finishClaim(d, caller, id, await repo.claim(id, who), who)
+    },
+
+    /**
+     * SPEC §4 updateSchedule: fixes what is still flexible (the date, the times) and claims, in one
+     * row-locked transaction. A fixed schedule is the listing agent's: 409, and nothing is claimed.
+     */
+    async claimWithSchedule(caller: AgentRow, id: number, body: ScheduleBody): Promise<OpenHouseDetails> {
+      const who = await d.access.actor(caller)
+      const row = await inTransaction(d.db, async (trx) => {
+        const current = await repo.lockRow(id, trx)
+        if (!current || !needsScheduleOnClaim(current)) {
+          if (current?.hostingReAgentId === null && !current.openHouseCanceledFlag) {
+            await d.access.openHouse(caller, 'claim', id, trx)
+            throw new ConflictError('SCHEDULE_FIXED', messages.scheduleFixed)
+          }
+          return undefined
+        }
+        const merged = {
+          scheduledDate: current.scheduledDate ?? body.scheduledDate,
+          scheduledStartTime:
+            current.scheduledStartTime === FLEXI_TIME ? body.scheduledStartTime : current.scheduledStartTime,
+          scheduledEndTime:
+            current.scheduledEndTime === FLEXI_TIME ? body.scheduledEndTime : current.scheduledEndTime,
+        }
+        if (TIME_SLOTS.indexOf(merged.scheduledEndTime) <= TIME_SLOTS.indexOf(merged.scheduledStartTime)) {
+          throw new ValidationError([
+            { field: 'scheduledEndTime', message: 'End time must be after the start time' },
+          ])
+        }
+        const schedule = {
+          ...merged,
+          ...instants({ ...merged, openHouseTimezone: current.openHouseTimezone }),
+        }
+        return repo.claim(id, who, schedule, trx).catch(rethrowDuplicate)
+      })
+      return finishClaim(d, caller, id, row, who)
+    },
+
+    async withdraw(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
+      if (agentId !== caller.id) throw new ForbiddenError('You can only withdraw yourself')
+      const row = await repo.withdraw(id, caller.id)
+      if (!row) {
+        await d.access.openHouse(caller, 'withdraw', id)
+        throw new ConflictError('INVALID_STATE', 'This open house cannot be withdrawn from')
+      }
+      const room = offerRoom(row)
+      d.events.emit(
+        [...(room ? [room] : []), ...agentRooms(row), rooms.openHouse(id)],
+        'opportunity.withdrawn',
+        offerRef(row),
+        id,
+      )
+      await d.stats.changedNow([row.listingReAgentId, caller.id])
+      return detailsOrThrow(repo, id, await d.access.actor(caller))
+    },
+  }
+}
