@@ -295,6 +295,17 @@ describe('guest sign-in from the QR code', () => {
     expect(atA.body.data.id).not.toBe(atB.body.data.id)
   })
 
+  it('answers a NUL byte in a text field with 400 in the contract shape, and stores nothing', async () => {
+    const listing = await agent()
+    const oh = await hostedOpenHouse(listing)
+    const res = await signIn(visitor(oh.id, { prospectCity: 'Ros\u0000well' }))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String) } })
+    expect(JSON.stringify(res.body)).not.toMatch(/prospect|0x00|UTF8/i)
+    expect(await prospectsOf(listing.id)).toEqual([])
+    expect(await attendeesOf(oh.id)).toEqual([])
+  })
+
   it('refuses a sign-in at a canceled open house (409) and at one that does not exist (404)', async () => {
     const listing = await agent()
     const oh = await hostedOpenHouse(listing)

@@ -42,6 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const detail = fields.map((f) => `${f.field}: ${f.message}`).join('; ')
       return reply.status(400).send(body('BAD_REQUEST', `Bad ${err.validationContext}: ${detail}`))
     }
+    const refused = databaseRefusal(err)
+    if (refused) return reply.status(refused.status).send(body(refused.code, refused.message))
     const status = err.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(codeByStatus[status] ?? 'BAD_REQUEST', err.message))
@@ -53,6 +55,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) =>
     reply.status(404).send(body('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`)),
   )
+}
+
+/**
+ * PostgreSQL refusing a value is the caller's input, not our failure: a data exception (SQLSTATE class
+ * 22: a NUL byte, a number or date out of range) or an integrity violation (class 23: a reference to
+ * nothing, a duplicate, a broken check) answers 4xx. Services map the violations they expect to their
+ * own messages first; this is the net under them. The answer names no table, column or constraint.
+ */
+function databaseRefusal(err: unknown): { status: number; code: string; message: string } | null {
+  const sqlState = (err as { code?: unknown }).code
+  if (typeof sqlState !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(sqlState)) return null
+  if (sqlState.startsWith('22'))
+    return { status: 400, code: 'BAD_REQUEST', message: 'A value is not acceptable' }
+  if (sqlState === '23503') return { status: 404, code: 'NOT_FOUND', message: 'Not found' }
+  if (sqlState === '23505') return { status: 409, code: 'CONFLICT', message: 'This already exists' }
+  return { status: 422, code: 'VALIDATION', message: 'Some fields need attention' }
 }
 
 function fieldName(instancePath: string): string {
