@@ -1,9 +1,37 @@
+# syntax=docker/dockerfile:1
+# Two stages: `build` installs everything and compiles the web app and the server to JavaScript; the
+# runtime image holds only what runs (server/dist with the compiled migrations, web/dist and the
+# server's production node_modules) and runs it as the unprivileged `node` user, with no TypeScript.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
+ENV COREPACK_ENABLE_DOWNLOAD_PROMPT=0 CI=true
+RUN corepack enable
+# Manifests first: the dependency layer is rebuilt only when one of them or the lockfile changes.
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY server/package.json server/
+COPY web/package.json web/
+COPY shared/package.json shared/
+COPY migrations/package.json migrations/
+RUN pnpm install --frozen-lockfile
+COPY . .
+# `deploy --prod` installs the server's dependencies without dev ones (no tsx, esbuild, vite…) into
+# /deploy; --legacy because workspace packages are linked, not injected (the bundle holds @porchlight/shared).
+RUN pnpm build && pnpm --filter @porchlight/server deploy --prod --legacy /deploy
+
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV COREPACK_ENABLE_DOWNLOAD_PROMPT=0
-RUN corepack enable
-COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build
-ENV HOST=0.0.0.0 PORT=3000
+ENV HOST=0.0.0.0 PORT=3000 NODE_OPTIONS=--enable-source-maps
+# Owned by root and read-only for `node`: the processes write nothing to disk (PostgreSQL and Redis
+# hold the state; the worker's heartbeat goes to /tmp).
+COPY --from=build /deploy/package.json server/package.json
+COPY --from=build /deploy/node_modules server/node_modules
+COPY --from=build /src/server/dist server/dist
+COPY --from=build /src/web/dist web/dist
+USER node
 EXPOSE 3000
-CMD ["pnpm", "--filter", "@porchlight/server", "exec", "tsx", "src/bin/api.ts"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# The API; docker-compose.yml runs server/dist/worker.js and server/dist/migrate.js from the same image.
+# Both the API and the worker refuse to start without DATABASE_URL and REDIS_URL.
+CMD ["node", "server/dist/api.js"]

@@ -2,7 +2,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const here = path.dirname(fileURLToPath(import.meta.url))
+/** Under tsx and vitest this is server/src/config.ts; in production it is bundled into server/dist/*.js. */
+const compiled = import.meta.url.endsWith('.js')
+// Both places sit two levels below the repository root (or /app in the image).
+const repoRoot = path.resolve(here, '../..')
 
 const urlWith = (...protocols: string[]) =>
   z.url().refine((v) => protocols.includes(new URL(v).protocol), {
@@ -23,6 +27,7 @@ const Env = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
+  WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,32}$/, { message: 'letters, digits, dot, dash or underscore (at most 32)' })
@@ -48,7 +53,10 @@ export interface Config {
   queueDashboardToken?: string
   /** Enables the operator routes under /api/admin (verify a firm's first member), guarded by this token. */
   adminToken?: string
+  /** migrations/*.ts from source; server/dist/migrations/*.js (same names) in the compiled build. */
   migrationsDir: string
+  /** A worker process touches this file while PostgreSQL and Redis answer it (container health check). */
+  workerHeartbeatFile?: string
   relay: { intervalMs: number; batchSize: number }
 }
 
@@ -80,8 +88,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.join(repoRoot, 'web', 'dist'),
     queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
     adminToken: e.ADMIN_TOKEN,
-    migrationsDir: path.join(repoRoot, 'migrations'),
+    migrationsDir: compiled ? path.join(here, 'migrations') : path.join(repoRoot, 'migrations'),
+    workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE,
     relay: { intervalMs: 250, batchSize: 100 },
+  }
+}
+
+/**
+ * The API and worker processes of the production shape never fall back to embedded PostgreSQL or a
+ * guessed Redis: a forgotten setting would otherwise split the data silently. `pnpm start` keeps them.
+ */
+export function requireServers(config: Config): Config {
+  const missing = [config.db.url ? null : 'DATABASE_URL', config.redis.explicit ? null : 'REDIS_URL'].filter(
+    (name) => name !== null,
+  )
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: the API and worker processes run only on PostgreSQL and Redis servers (on a laptop, use pnpm start, which runs embedded PostgreSQL and a local Redis).`,
+    )
+  }
+  return config
+}
+
+/** For the processes in bin/: a bad or missing setting ends the start with its message, no stack trace. */
+export function configOrExit(read: () => Config = loadConfig): Config {
+  try {
+    return read()
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    console.error(err.message)
+    process.exit(1)
   }
 }
 

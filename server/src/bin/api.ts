@@ -1,9 +1,10 @@
-// The API and socket process of the production shape (docker compose runs workers apart).
+// The API and socket process of the production shape (docker compose runs workers apart). It runs
+// only on PostgreSQL and Redis servers: without DATABASE_URL or REDIS_URL it refuses to start.
 import { buildApp } from '../compose/app.ts'
-import { loadConfig } from '../config.ts'
+import { configOrExit, loadConfig, requireServers } from '../config.ts'
 import { onShutdown } from '../shutdown.ts'
 
-const config = loadConfig()
+const config = configOrExit(() => requireServers(loadConfig()))
 const app = await buildApp(config)
 await app.listen({ port: config.port, host: config.host })
 app.deps.outbox.start(1000)

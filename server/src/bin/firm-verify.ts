@@ -2,7 +2,7 @@
 // (how a firm's first member is verified). Works on the embedded database as on PostgreSQL.
 import pino from 'pino'
 import { createServices } from '../compose/services.ts'
-import { loadConfig } from '../config.ts'
+import { configOrExit } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { createOutbox } from '../jobs/outbox.ts'
@@ -15,7 +15,7 @@ if (!license || !email) {
   console.error('Usage: pnpm firm:verify <broker firm license> <agent email>')
   process.exit(2)
 }
-const config = loadConfig()
+const config = configOrExit()
 const handle = await createDb(config.db).catch((err: Error) => {
   // The embedded database is held by a running `pnpm start`: say so, without a stack trace.
   console.error(err.message)

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { buildApp } from '../compose/app.ts'
 import { startWorkerRuntime } from '../compose/worker.ts'
-import { ConfigError, loadConfig, paths } from '../config.ts'
+import { configOrExit, paths } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { pingRedis } from '../redis.ts'
@@ -43,12 +43,7 @@ async function ensureRedis(url: string, explicit: boolean): Promise<string> {
   fail('redis-server was started but does not answer on 127.0.0.1; set REDIS_URL to a running Redis.')
 }
 
-let config: ReturnType<typeof loadConfig>
-try {
-  config = loadConfig()
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err))
-}
+const config = configOrExit()
 const redisUsed = await ensureRedis(config.redis.url, config.redis.explicit)
 const db = await createDb(config.db)
 await migrateToLatest(db.db, config.migrationsDir)

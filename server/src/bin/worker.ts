@@ -1,16 +1,57 @@
-// The background worker process: BullMQ workers and the outbox relay.
+// The background worker process: BullMQ workers and the outbox relay. Like the API it runs only on
+// PostgreSQL and Redis servers: without DATABASE_URL or REDIS_URL it refuses to start.
+import fs from 'node:fs'
+import { sql } from 'kysely'
 import pino from 'pino'
 import { startWorkerRuntime } from '../compose/worker.ts'
-import { loadConfig } from '../config.ts'
-import { createDb } from '../db/database.ts'
+import { configOrExit, loadConfig, requireServers } from '../config.ts'
+import { createDb, type Db } from '../db/database.ts'
+import { createRedis, whenReady } from '../redis.ts'
 import { onShutdown } from '../shutdown.ts'
 
-const config = loadConfig()
+const HEARTBEAT_MS = 5000
+
+/**
+ * The container health check reads the file's age (docker-compose.yml). It is touched only while this
+ * process can reach both PostgreSQL and Redis, so a worker that cannot work turns unhealthy.
+ */
+function startHeartbeat(file: string, db: Db, redisUrl: string) {
+  const redis = createRedis(redisUrl, 'command')
+  let beating = false
+  const beat = async () => {
+    if (beating) return
+    beating = true
+    try {
+      if (!(await whenReady(redis, 2000))) return
+      await Promise.all([redis.ping(), sql`select 1`.execute(db)])
+      await fs.promises.writeFile(file, `${new Date().toISOString()}\n`)
+    } catch {
+      // Not touched: the file ages and the health check fails until both answer again.
+    } finally {
+      beating = false
+    }
+  }
+  void beat()
+  const timer = setInterval(beat, HEARTBEAT_MS)
+  return {
+    stop() {
+      clearInterval(timer)
+      redis.disconnect()
+      fs.rmSync(file, { force: true })
+    },
+  }
+}
+
+const config = configOrExit(() => requireServers(loadConfig()))
 const logger = pino({ level: config.logLevel, name: 'worker' })
 const db = await createDb(config.db)
 const runtime = startWorkerRuntime(config, db.db, logger)
+const heartbeat = config.workerHeartbeatFile
+  ? startHeartbeat(config.workerHeartbeatFile, db.db, config.redis.url)
+  : null
 logger.info('worker started')
 onShutdown(logger, async () => {
+  heartbeat?.stop()
   await runtime.close()
   await db.close()
 })

@@ -8,23 +8,30 @@ import { type Migration, type MigrationProvider, type MigrationResultSet, Migrat
 export function createMigrator(db: Kysely<any>, migrationsDir: string): Migrator {
   return new Migrator({
     db,
-    provider: new TsFileMigrationProvider(migrationsDir),
+    provider: new ModuleMigrationProvider(migrationsDir),
   })
 }
+
+/** `<yyyymmddHHMM>-<verb-noun>.ts` in migrations/, or the same name as `.js` in the compiled build. */
+const migrationFile = /^(\d{12}-[\w-]+)\.(ts|js)$/
 
 /**
  * Kysely's FileMigrationProvider imports from inside node_modules, where a loader for .ts files
  * (tsx, vitest) does not reach; importing from here lets the running loader handle migrations.
+ * A migration's name is its file name without the extension, so a database migrated from the .ts
+ * sources is up to date for the compiled .js ones.
  */
-class TsFileMigrationProvider implements MigrationProvider {
+class ModuleMigrationProvider implements MigrationProvider {
   constructor(private readonly dir: string) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await fs.readdir(this.dir)).filter((f) => /^\d{12}-[\w-]+\.ts$/.test(f)).sort()
+    const files = (await fs.readdir(this.dir)).filter((f) => migrationFile.test(f)).sort()
     const migrations: Record<string, Migration> = {}
     for (const file of files) {
+      const name = file.replace(migrationFile, '$1')
+      if (migrations[name]) throw new Error(`Migration ${name} is in ${this.dir} both as .ts and as .js`)
       const mod = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Migration
-      migrations[file.replace(/\.ts$/, '')] = { up: mod.up, down: mod.down }
+      migrations[name] = { up: mod.up, down: mod.down }
     }
     return migrations
   }
