@@ -8,7 +8,7 @@ import { NotFound } from './features/layout/not-found.tsx'
 import { RouteError, RoutePending } from './features/layout/route-error.tsx'
 import { routeTree } from './routeTree.gen.ts'
 import './ui/tokens.css'
-import './styles.css'
+import './ui/styles.css'
 
 const queryClient = createQueryClient()
 

@@ -3,6 +3,8 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
+import { useFreshAttendees, useLiveStatus, useWatchOpenHouse } from '../../live/bridge.ts'
+import type { LiveStatus, WatchState } from '../../live/store.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Link } from '../../ui/Link.tsx'
@@ -22,11 +24,17 @@ import { attendeesQueryOptions } from '../prospects/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { AttendeeTable } from './attendee-table.tsx'
 import { FeedbackSummarySection } from './feedback-summary.tsx'
-import { useLiveBoard } from './live-board.ts'
 import { type ReportKind, useReportMutation } from './queries.ts'
 import './attendees.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/manage')
+
+/** The Live tile: On only while the socket is up and the server let the agent into the room. */
+function liveText(status: LiveStatus, watching: WatchState): string {
+  if (watching === 'no' || status === 'offline') return 'Off'
+  if (status === 'reconnecting') return 'Reconnecting…'
+  return status === 'connected' && watching === 'yes' ? 'On' : 'Connecting…'
+}
 
 const REPORT_SENT: Record<ReportKind, string> = {
   hosting: messages.hostingReportSent,
@@ -36,7 +44,8 @@ const REPORT_SENT: Record<ReportKind, string> = {
 
 /**
  * SPEC /openhouses/schedule/{id}/manage: the host's live attendee board. Every guest who signs in
- * appears at once, highlighted and read out; counts, the feedback summary (live) and the reports.
+ * appears at once, highlighted and read out (the live bridge, watching the open house's room); counts,
+ * the feedback summary (live) and the reports.
  * The listing agent (and the teammate who scheduled for it) sees the same board without the host's
  * actions, and may request the hosting report. Who may do what is the server's `oh.permissions`.
  */
@@ -46,7 +55,9 @@ export function ManageAttendeesPage() {
   const { data: oh } = useSuspenseQuery(openHouseDetailsQueryOptions(openHouseId))
   const { agent } = useSessionInfo()
   const attendees = useQuery(attendeesQueryOptions(openHouseId))
-  const live = useLiveBoard(openHouseId)
+  const watching = useWatchOpenHouse(openHouseId)
+  const liveStatus = useLiveStatus()
+  const fresh = useFreshAttendees(openHouseId)
   const [viewing, setViewing] = useState<number | null>(null)
   const report = useReportMutation(openHouseId, oh.hostingREAgentId ?? 0)
   const [reportResult, setReportResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -125,17 +136,12 @@ export function ManageAttendeesPage() {
 
       {reportResult && <Alert tone={reportResult.tone} title={reportResult.text} />}
       {oh.openHouseCanceledFlag && <Alert tone="info" title="This open house is canceled." />}
-      {live.watching === 'no' && (
+      {watching === 'no' && (
         <Alert
           tone="info"
           title="Live updates are not available for this open house. Use Refresh to see new guests."
         />
       )}
-
-      {/* Polite live region: each new guest and new feedback is read out once. */}
-      <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
-        {live.announcement.text && <p key={live.announcement.n}>{live.announcement.text}</p>}
-      </div>
 
       <dl className="board-stats">
         <div>
@@ -148,7 +154,7 @@ export function ManageAttendeesPage() {
         </div>
         <div>
           <dt>Live</dt>
-          <dd>{live.watching === 'yes' ? 'On' : live.watching === 'pending' ? 'Connecting…' : 'Off'}</dd>
+          <dd>{liveText(liveStatus, watching)}</dd>
         </div>
       </dl>
 
@@ -187,7 +193,7 @@ export function ManageAttendeesPage() {
             </p>
           </div>
         ) : (
-          <AttendeeTable attendees={list} oh={oh} fresh={live.fresh} onView={setViewing} />
+          <AttendeeTable attendees={list} oh={oh} fresh={fresh} onView={setViewing} />
         )}
       </section>
 

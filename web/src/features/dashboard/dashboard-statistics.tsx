@@ -14,7 +14,7 @@ const STATS_FAILED = "Couldn't load your open house summary."
 /**
  * SPEC §2 dashboard statistics: 'Overall Open House Summary' and, for a Team Lead only (SPEC §6),
  * 'My Team Summary' with a row per person of each team. Socket events refetch the numbers
- * (teams/live.ts); what moved is highlighted and read out politely.
+ * (live/events.ts); what moved is highlighted and read out politely.
  */
 export function DashboardStatistics({ agentId, role }: { agentId: number; role: string }) {
   const stats = useQuery(dashboardStatisticsQueryOptions(agentId))

@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { GuestApp } from './guest-app.tsx'
 import '../../ui/tokens.css'
-import '../../styles.css'
+import '../../ui/styles.css'
 import './guest.css'
 
 const root = document.getElementById('root')

@@ -1,17 +1,17 @@
 import { Outlet } from '@tanstack/react-router'
-import { useOpenHouseLiveUpdates } from '../open-houses/live.ts'
-import { LiveAnnouncer } from '../open-houses/live-announcer.tsx'
+import { useLiveBridge } from '../../live/bridge.ts'
+import { LiveAnnouncer } from '../../live/live-announcer.tsx'
 import { useSessionInfo } from '../session/queries.ts'
-import { useTeamLiveUpdates } from '../teams/live.ts'
+import { liveWiring } from './live-events.ts'
 
 /**
- * Every signed-in page: keeps the open-house lists, the dashboard statistics and the teams live from
- * the agent's socket wherever the agent is, so coming back to a list never shows a stale claim.
+ * Every signed-in page: the live bridge keeps the open-house lists, the dashboard statistics, the
+ * teams and the attendee board current from the agent's socket wherever the agent is, so coming back
+ * to a list never shows a stale claim.
  */
 export function AgentLayout() {
   const { agent } = useSessionInfo()
-  useOpenHouseLiveUpdates(agent?.id)
-  useTeamLiveUpdates(agent?.id)
+  useLiveBridge(agent?.id, liveWiring)
   return (
     <>
       <Outlet />

@@ -1,22 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { agentSocket } from '../../api/socket.ts'
 import { AriaRouterProvider } from '../../ui/AriaRouterProvider.tsx'
 import { SkipLink } from '../../ui/SkipLink.tsx'
-import { useSession } from '../session/use-session.ts'
 import { SiteHeader } from './site-header.tsx'
 import './app-shell.css'
 
 export function AppShell() {
-  const { token } = useSession()
-  const queryClient = useQueryClient()
-
-  // Signed-in agents keep one live socket for the whole visit; signing out closes it.
-  useEffect(() => {
-    if (token) void agentSocket(queryClient)
-  }, [token, queryClient])
-
   useFocusMainAfterNavigation()
 
   return (

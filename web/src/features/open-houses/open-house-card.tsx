@@ -1,6 +1,6 @@
 import type { OpenHouseDetails } from '@porchlight/shared'
+import { useLiveNotice } from '../../live/bridge.ts'
 import { cx } from '../../ui/cx.ts'
-import { useLiveNotice } from './live.ts'
 import { type ListAction, OpenHouseActions } from './open-house-actions.tsx'
 import { may, scheduleDateText, scheduledNote, scheduleTimeText } from './permissions.ts'
 import type { OpenHouseList } from './queries.ts'

@@ -1,4 +1,4 @@
-// The team query keys alone, so the socket listener every signed-in page loads (live.ts) does not
+// The team query keys alone, so the live bridge every signed-in page loads (live/events.ts) does not
 // pull in the team queries and mutations.
 
 /** Every team query starts with 'teams', so one invalidation refreshes them all (live events). */

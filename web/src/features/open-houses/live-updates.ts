@@ -1,0 +1,100 @@
+import type { EventData, OpenHouseDetails } from '@porchlight/shared'
+import type { QueryClient } from '@tanstack/react-query'
+import type { LiveContext } from '../../live/types.ts'
+import { may } from './permissions.ts'
+import { type OpenHouseList, openHouseKeys } from './queries.ts'
+
+// The open-house cache updates of the live bridge (live/events.ts): a published opportunity appears
+// in Search Open Houses highlighted, a claimed one shows who took it and then leaves, the listing
+// agent's card turns 'Hosted', a canceled one leaves.
+
+/** How long a claimed opportunity stays in Search Open Houses, showing who took it (DESIGN.md). */
+const CLAIMED_NOTICE_MS = 5_000
+/** How long a newly offered opportunity stays highlighted. */
+const NEW_NOTICE_MS = 8_000
+
+function findIn(queryClient: QueryClient, list: OpenHouseList, id: number): OpenHouseDetails | undefined {
+  for (const [, items] of queryClient.getQueriesData<OpenHouseDetails[]>({
+    queryKey: openHouseKeys.lists(list),
+  })) {
+    const found = items?.find((oh) => oh.id === id)
+    if (found) return found
+  }
+  return undefined
+}
+
+function patchLists(
+  queryClient: QueryClient,
+  lists: OpenHouseList[],
+  id: number,
+  change: (oh: OpenHouseDetails) => OpenHouseDetails | null,
+) {
+  for (const list of lists) {
+    queryClient.setQueriesData<OpenHouseDetails[]>({ queryKey: openHouseKeys.lists(list) }, (items) =>
+      items?.flatMap((oh) => {
+        if (oh.id !== id) return [oh]
+        const next = change(oh)
+        return next ? [next] : []
+      }),
+    )
+  }
+}
+
+const street = (oh: OpenHouseDetails) => oh.reProperty.propertyAddress1
+
+/** Once Search Open Houses has refetched, highlights `id` and says why, if it is now offered here. */
+export async function highlightOffered(live: LiveContext, id: number, why: string) {
+  await live.refetched
+  const oh = findIn(live.queryClient, 'available', id)
+  if (!oh) return
+  live.setNotice(id, { kind: 'new' })
+  live.announce(`${why}: ${street(oh)}, ${oh.reProperty.propertyCity}.`)
+  live.later(NEW_NOTICE_MS, () => {
+    if (live.notice(id)?.kind === 'new') live.setNotice(id, null)
+  })
+}
+
+/**
+ * The listing side's card turns 'Hosted' (and is told who hosts); in Search Open Houses the card stays
+ * a few seconds saying who took it, then leaves.
+ */
+export function showClaim(live: LiveContext, data: EventData['opportunity.claimed']) {
+  const { queryClient } = live
+  const { openHouseId: id, hostingReAgentId, hostingReAgentName } = data
+  const mine = findIn(queryClient, 'upcoming', id)
+  patchLists(queryClient, ['upcoming', 'past'], id, (oh) => ({
+    ...oh,
+    hostingREAgentId: hostingReAgentId,
+    hostingREAgentName: hostingReAgentName,
+    status: oh.openHouseCanceledFlag ? 'Canceled' : 'Hosted',
+  }))
+  // Told to the listing side (the listing agent, or the teammate who scheduled it for them).
+  if (mine && may(mine, 'edit') && hostingReAgentId !== live.agentId) {
+    live.announce(`${street(mine)} is now hosted by ${hostingReAgentName}.`)
+  }
+  const offeredHere = findIn(queryClient, 'available', id)
+  if (!offeredHere) {
+    void live.invalidate(openHouseKeys.lists('available'))
+    return
+  }
+  live.setNotice(id, { kind: 'claimed', hostingReAgentName })
+  live.announce(`${street(offeredHere)} was claimed by ${hostingReAgentName}.`)
+  live.later(CLAIMED_NOTICE_MS, () => {
+    patchLists(queryClient, ['available'], id, () => null)
+    live.setNotice(id, null)
+    void live.invalidate(openHouseKeys.lists('available'))
+  })
+}
+
+/** A canceled open house leaves Search Open Houses and shows 'Canceled' in the agent's own list. */
+export function showCanceled(live: LiveContext, data: EventData['openHouse.canceled']) {
+  const id = data.openHouseId
+  patchLists(live.queryClient, ['available'], id, () => null)
+  patchLists(live.queryClient, ['upcoming'], id, (oh) => ({
+    ...oh,
+    openHouseCanceledFlag: true,
+    openHouseCancelReason: data.openHouseCancelReason,
+    status: 'Canceled',
+  }))
+  live.setNotice(id, null)
+}
