@@ -1,3 +1,4 @@
+export * from './constants/fields.ts'
 export * from './enums.ts'
 export * from './events.ts'
 export * from './jobs.ts'

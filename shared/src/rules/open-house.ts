@@ -1,4 +1,4 @@
-import { FLEXI_TIME, type PublishLevel } from '../enums.ts'
+import { FLEXI_TIME, PUBLISH_LEVELS, type PublishLevel } from '../enums.ts'
 
 /** SPEC §4: what a list shows for an open house's state. */
 export function openHouseStatus(oh: {
@@ -26,14 +26,7 @@ export function publishLevelsFor(role: string): PublishLevel[] {
   if (role === 'Real Estate Agent') return ['Hosting Myself', 'Market Center', 'Open To All']
   if (role === 'Team Lead')
     return ['Real Estate Team', 'Real Estate Group', 'Partnered Team', 'Market Center', 'Open To All']
-  return [
-    'Hosting Myself',
-    'Market Center',
-    'Open To All',
-    'Real Estate Team',
-    'Real Estate Group',
-    'Partnered Team',
-  ]
+  return [...PUBLISH_LEVELS]
 }
 
 export const TEAM_PUBLISH_LEVELS = ['Real Estate Team', 'Real Estate Group', 'Partnered Team'] as const

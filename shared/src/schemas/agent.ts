@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PHONE_NUMBER_NOT_VALID, PHONE_NUMBER_REQUIRED, PHONE_PATTERN } from '../constants/fields.ts'
 import { AgentRole, LicensedState, PhoneCountry } from '../enums.ts'
 import { FIRM_MEMBERSHIP_STATUSES } from '../rules/policy.ts'
 import { Email, Flag, Id, IsoDate, OptionalText, RequiredText, whenValid } from './common.ts'
@@ -21,9 +22,9 @@ export const ZipCode = z
   })
 
 export const PhoneNumber = z
-  .string({ error: 'Phone number is required' })
+  .string({ error: PHONE_NUMBER_REQUIRED })
   .trim()
-  .regex(/^\+?[\d\s().-]{7,20}$/, { error: 'Enter a phone number of 7 to 20 digits' })
+  .regex(PHONE_PATTERN, { error: PHONE_NUMBER_NOT_VALID })
 
 const agentShape = {
   reAgentFirmName: OptionalText(120),

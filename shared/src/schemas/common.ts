@@ -1,13 +1,11 @@
 import { z } from 'zod'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, requiredMessage, tooLongMessage } from '../constants/fields.ts'
 import { messages } from '../messages.ts'
-
-/** SPEC §5 "standard email pattern". */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 
 export const Email = z
   .string({ error: messages.emailIdNotValid })
   .trim()
-  .max(254, { error: messages.emailIdNotValid })
+  .max(EMAIL_MAX_LENGTH, { error: messages.emailIdNotValid })
   .regex(EMAIL_PATTERN, { error: messages.emailIdNotValid })
 
 /** Flags travel as booleans or as SPEC's 'true'/'false' strings (API.md). */
@@ -34,10 +32,10 @@ export const OptionalText = (max = 200) =>
 
 export const RequiredText = (label: string, max = 200) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` })
+    .min(1, { error: requiredMessage(label) })
+    .max(max, { error: tooLongMessage(label, max) })
 
 /**
  * For a cross-field refinement: run it even when other fields failed, as long as the fields it reads

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FEEDBACK_TEXT_LIMIT } from '../constants/fields.ts'
 import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField, RATING_MAX, RATING_MIN } from '../enums.ts'
 import { Id, OptionalText } from './common.ts'
 
@@ -22,8 +23,6 @@ const ratingShape = Object.fromEntries(FEEDBACK_RATING_FIELDS.map((f) => [f, Fee
   FeedbackRatingField,
   typeof FeedbackRating
 >
-
-export const FEEDBACK_TEXT_LIMIT = 2000
 
 /** The guest's feedback form (SPEC §3 "Feedback"); the hosting agent is taken from the open house. */
 export const SaveFeedbackBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { POSTAL_CODE_PATTERN } from '../constants/fields.ts'
 import { InventoryPropertyStatus, PropertyType } from '../enums.ts'
 import { Flag, Id, OptionalText, RequiredText } from './common.ts'
 
@@ -20,7 +21,7 @@ export const PropertyBody = z.object({
   propertyZipCode: z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
-    .refine((v) => /^[A-Za-z0-9 -]{3,10}$/.test(v), { error: 'Zip code is required' }),
+    .refine((v) => POSTAL_CODE_PATTERN.test(v), { error: 'Zip code is required' }),
   propertyZipPlus4: OptionalText(4),
   propertyCountry: z.enum(['United States', 'Canada'], { error: 'Country must be United States or Canada' }),
   propertyLatitude: Coordinate(-90, 90),

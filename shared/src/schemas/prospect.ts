@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import {
+  PROSPECT_MAX_LENGTHS as MAX,
+  PROSPECT_NAME_LABELS as NAME,
+  POSTAL_CODE_PATTERN,
+  ZIP_CODE_NOT_VALID,
+} from '../constants/fields.ts'
+import {
   BestTimeToContact,
   CurrentHouseStatus,
   HeardAboutThisOpenHouse,
@@ -25,24 +31,24 @@ const PostalCode = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
-  .refine((v) => v === '' || /^[A-Za-z0-9 -]{3,10}$/.test(v), { error: 'Zip code is not valid' })
+  .refine((v) => v === '' || POSTAL_CODE_PATTERN.test(v), { error: ZIP_CODE_NOT_VALID })
   .transform((v) => v || null)
 
 /** The prospect form of SPEC §3/§5: first name, last name, email and phone required; others optional. */
 const prospectShape = {
-  prospectFirstName: RequiredText('First name', 80),
-  prospectMiddleName: OptionalText(80),
-  prospectLastName: RequiredText('Last name', 80),
+  prospectFirstName: RequiredText(NAME.prospectFirstName, MAX.prospectFirstName),
+  prospectMiddleName: OptionalText(MAX.prospectMiddleName),
+  prospectLastName: RequiredText(NAME.prospectLastName, MAX.prospectLastName),
   prospectEmailId: Email,
   prospectPhoneNumber: PhoneNumber,
-  prospectAddress1: OptionalText(120),
-  prospectAddress2: OptionalText(120),
-  prospectCity: OptionalText(80),
-  prospectState: OptionalText(80),
+  prospectAddress1: OptionalText(MAX.prospectAddress1),
+  prospectAddress2: OptionalText(MAX.prospectAddress2),
+  prospectCity: OptionalText(MAX.prospectCity),
+  prospectState: OptionalText(MAX.prospectState),
   prospectZipCode: PostalCode,
-  prospectZipPlus4: OptionalText(4),
-  prospectCounty: OptionalText(80),
-  prospectCountry: OptionalText(80),
+  prospectZipPlus4: OptionalText(MAX.prospectZipPlus4),
+  prospectCounty: OptionalText(MAX.prospectCounty),
+  prospectCountry: OptionalText(MAX.prospectCountry),
   currentHouseStatus: optionalChoice('Current house status', CurrentHouseStatus),
   homeBuyingTimelines: optionalChoice('Home buying timeline', HomeBuyingTimeline),
   /** Absent keeps what is stored (a new prospect: false). */

@@ -1,36 +1,19 @@
 import { z } from 'zod'
+import {
+  ApiError,
+  BAD_RESPONSE_MESSAGE,
+  errorFrom,
+  type FieldError,
+  readJson,
+  type SendOptions,
+  send,
+} from './request.ts'
 import { clearSession, readToken } from './storage.ts'
 
-/** API.md error body: `{error:{code,message}}`, plus `errors` per field on a 422. */
-const ErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-})
+// The agent app's client: request.ts's fetch and error shape, plus the bearer token, a zod check of
+// every answer and what an expired session does.
 
-export interface FieldError {
-  field: string
-  message: string
-}
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError'
-
-  constructor(
-    /** HTTP status; 0 when the server could not be reached. */
-    readonly status: number,
-    /** API.md code, e.g. VALIDATION, ALREADY_CLAIMED, or NETWORK / BAD_RESPONSE from this client. */
-    readonly code: string,
-    message: string,
-    readonly fieldErrors: FieldError[] = [],
-  ) {
-    super(message)
-  }
-
-  /** The server's message for one form field (422), if it sent one. */
-  fieldError(field: string): string | undefined {
-    return this.fieldErrors.find((error) => error.field === field)?.message
-  }
-}
+export { ApiError, type FieldError, UNEXPECTED_ERROR } from './request.ts'
 
 let sessionExpiredHandler: () => void = () => {
   window.location.assign('/signin?session=expired')
@@ -41,12 +24,10 @@ export function onSessionExpired(handler: () => void) {
   sessionExpiredHandler = handler
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-
 export interface RequestOptions<T> {
   /** Validates the response's `data`. */
   schema: z.ZodType<T>
-  method?: Method
+  method?: SendOptions['method']
   body?: unknown
   signal?: AbortSignal
   /** Send the bearer token (default). SPEC §6 public calls (sign-up, sign-in, plans) send none. */
@@ -66,20 +47,18 @@ export interface RequestOptions<T> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { schema, envelope = false } = options
-  const response = await send(path, options, 'application/json')
-  const json: unknown = await response.json().catch(() => undefined)
+  const response = await sendAs(path, options)
+  const json = await readJson(response)
   if (!response.ok) throw failure(response, json, options.redirectOnExpiredSession)
 
   if (envelope) {
     const whole = schema.safeParse(json)
     if (whole.success) return whole.data
-    throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an answer this page cannot read.')
+    throw new ApiError(response.status, 'BAD_RESPONSE', BAD_RESPONSE_MESSAGE)
   }
   // 204 No Content carries no envelope; validate `undefined` against the schema instead.
   const parsed = z.object({ data: schema }).safeParse(response.status === 204 ? { data: undefined } : json)
-  if (!parsed.success) {
-    throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an answer this page cannot read.')
-  }
+  if (!parsed.success) throw new ApiError(response.status, 'BAD_RESPONSE', BAD_RESPONSE_MESSAGE)
   return parsed.data.data
 }
 
@@ -88,51 +67,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
  * could not send. Errors are the same ApiErrors as apiRequest's.
  */
 export async function apiDownload(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  const response = await send(path, { ...options, method: 'GET' }, '*/*')
-  if (!response.ok) {
-    const json: unknown = await response.json().catch(() => undefined)
-    throw failure(response, json, true)
-  }
+  const response = await sendAs(path, { ...options, method: 'GET', accept: '*/*' })
+  if (!response.ok) throw failure(response, await readJson(response), true)
   return response.blob()
 }
 
-async function send(
+/** Sends with the stored bearer token unless the call is public (`auth: false`). */
+function sendAs(
   path: string,
-  { method = 'GET', body, signal, auth = true }: Omit<RequestOptions<unknown>, 'schema'>,
-  accept: string,
+  { method, body, signal, auth = true, accept }: Omit<RequestOptions<unknown>, 'schema'> & SendOptions,
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const token = auth ? readToken() : null
-  if (token) headers.Authorization = `Bearer ${token}`
-  try {
-    return await fetch(`/api${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    })
-  } catch (cause) {
-    if (signal?.aborted) throw cause
-    throw new ApiError(0, 'NETWORK', 'Could not reach Porchlight. Check your connection and try again.')
-  }
+  return send(path, { method, body, signal, accept, token: auth ? readToken() : null })
 }
 
 /** The ApiError for a failed answer; a 403 SESSION_EXPIRED also clears the session and goes to sign-in. */
 function failure(response: Response, json: unknown, redirectOnExpiredSession = true): ApiError {
-  const parsed = ErrorBody.safeParse(json)
-  const error = parsed.success
-    ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.errors)
-    : new ApiError(response.status, `HTTP_${response.status}`, response.statusText || 'Request failed')
+  const error = errorFrom(response, json)
   if (error.status === 403 && error.code === 'SESSION_EXPIRED') {
     clearSession()
     if (redirectOnExpiredSession) sessionExpiredHandler()
   }
   return error
 }
-
-/** For failures SPEC §8 has no words for (a 5xx): said plainly, never as a stack trace. */
-export const UNEXPECTED_ERROR = 'Something went wrong on our side. Please try again in a moment.'
 
 /**
  * What to tell the user about a failed call: the server's own words for a 4xx (they are SPEC §8's
@@ -144,4 +100,18 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (error.status >= 400 && error.status < 500 && !error.code.startsWith('HTTP_')) return error.message
   }
   return fallback
+}
+
+/**
+ * A failed save as a form shows it (ui/use-form.ts `showError`): a 422's messages beside their
+ * fields, otherwise errorMessage's words above the form.
+ */
+export function formFailure(
+  error: unknown,
+  fallback: string,
+): { fieldErrors: FieldError[]; message: string } {
+  return {
+    fieldErrors: error instanceof ApiError ? error.fieldErrors : [],
+    message: errorMessage(error, fallback),
+  }
 }

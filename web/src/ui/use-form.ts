@@ -1,8 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { ApiError, errorMessage } from '../api/client.ts'
 
 export type FieldErrors<V> = Partial<Record<Extract<keyof V, string>, string>>
+
+/**
+ * Why a submit failed, in words: messages for named fields (a server 422's `errors`), otherwise one
+ * for the whole form. api/client.ts `formFailure` makes one from an API error.
+ */
+export interface FormFailure {
+  fieldErrors: ReadonlyArray<{ field: string; message: string }>
+  message: string
+}
 
 /**
  * Form state for one screen: the typed values (kept through every failed submit), an error per
@@ -74,23 +82,23 @@ export function useForm<V extends Record<string, unknown>>(initialValues: V | ((
   }
 
   /**
-   * Shows why a submit failed: a 422's field errors beside their fields, anything else above the
-   * form in the server's words (SPEC §8) or `fallback`. The typed values are left as they are.
+   * Shows why a submit failed: field errors beside their fields (any not of this form above it),
+   * otherwise the failure's message above the form. The typed values are left as they are.
    */
-  function showError(error: unknown, fallback: string) {
-    if (error instanceof ApiError && error.fieldErrors.length > 0) {
+  function showError({ fieldErrors, message }: FormFailure) {
+    if (fieldErrors.length > 0) {
       const next: FieldErrors<V> = {}
       const unplaced: string[] = []
-      for (const { field, message } of error.fieldErrors) {
-        if (isField(field)) next[field] ??= message
-        else unplaced.push(message)
+      for (const error of fieldErrors) {
+        if (isField(error.field)) next[error.field] ??= error.message
+        else unplaced.push(error.message)
       }
       setErrors(next)
       setFormError(unplaced.length > 0 ? unplaced.join(' ') : null)
       setFocusRequest((n) => n + 1)
       return
     }
-    setFormError(errorMessage(error, fallback))
+    setFormError(message)
   }
 
   return { values, setValue, errors, formError, formRef, parse, check, showError }

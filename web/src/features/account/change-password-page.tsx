@@ -1,6 +1,7 @@
 import { ChangePasswordBody, messages } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -34,7 +35,7 @@ export function ChangePasswordPage() {
     if (!body) return
     change.mutate(body, {
       onSuccess: () => void navigate({ to: '/mystuff/changeUserPass/confirmPassChange' }),
-      onError: (error) => form.showError(error, messages.changingPasswordFailed),
+      onError: (error) => form.showError(formFailure(error, messages.changingPasswordFailed)),
     })
   }
 

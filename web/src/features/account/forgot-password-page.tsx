@@ -1,6 +1,7 @@
 import { messages, ResetPasswordBody } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -22,7 +23,7 @@ export function ForgotPasswordPage() {
     if (!body) return
     reset.mutate(body, {
       onSuccess: () => void navigate({ to: '/forgotPassword/confirm' }),
-      onError: (error) => form.showError(error, messages.passwordResetFailed),
+      onError: (error) => form.showError(formFailure(error, messages.passwordResetFailed)),
     })
   }
 

@@ -2,6 +2,7 @@ import { AuthenticateBody, messages } from '@porchlight/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -36,7 +37,7 @@ export function SigninPage() {
         rememberSignIn(queryClient, result)
         void goAfterSignIn(navigate, result, redirect)
       },
-      onError: (error) => form.showError(error, messages.authenticatingUserFailed),
+      onError: (error) => form.showError(formFailure(error, messages.authenticatingUserFailed)),
     })
   }
 

@@ -1,7 +1,7 @@
 import { messages, RECOMMENDED_PASSWORD_LENGTH, SignupBody } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { UNEXPECTED_ERROR } from '../../api/client.ts'
+import { formFailure, UNEXPECTED_ERROR } from '../../api/client.ts'
 import { storeUserAndPlan } from '../../api/storage.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
@@ -40,7 +40,7 @@ export function SignupPage() {
         storeUserAndPlan(user, null)
         void navigate({ to: '/validateEmail', search: { porchlightUserId: user.id } })
       },
-      onError: (error) => form.showError(error, UNEXPECTED_ERROR),
+      onError: (error) => form.showError(formFailure(error, UNEXPECTED_ERROR)),
     })
   }
 

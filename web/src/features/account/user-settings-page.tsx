@@ -1,7 +1,7 @@
 import { UpdateUserBody } from '@porchlight/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
-import { UNEXPECTED_ERROR } from '../../api/client.ts'
+import { formFailure, UNEXPECTED_ERROR } from '../../api/client.ts'
 import { storeUserAndPlan } from '../../api/storage.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
@@ -33,7 +33,7 @@ export function UserSettingsPage() {
           updateCachedSession(queryClient, { user })
           storeUserAndPlan(user, session.activePlan)
         },
-        onError: (error) => form.showError(error, UNEXPECTED_ERROR),
+        onError: (error) => form.showError(formFailure(error, UNEXPECTED_ERROR)),
       },
     )
   }

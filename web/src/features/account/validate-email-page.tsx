@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { z } from 'zod'
-import { errorMessage, UNEXPECTED_ERROR } from '../../api/client.ts'
+import { errorMessage, formFailure, UNEXPECTED_ERROR } from '../../api/client.ts'
 import { readPreLoginProfile } from '../../api/storage.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
@@ -66,7 +66,7 @@ export function ValidateEmailPage() {
             search: { porchlightUserId: result.porchlightUserDTO.id, source: 'emailvalid' },
           })
         },
-        onError: (error) => form.showError(error, UNEXPECTED_ERROR),
+        onError: (error) => form.showError(formFailure(error, UNEXPECTED_ERROR)),
       },
     )
   }

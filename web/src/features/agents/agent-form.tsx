@@ -1,10 +1,10 @@
 import { parseDate } from '@internationalized/date'
 import { AGENT_ROLES, latestDateOfBirth, messages, PHONE_COUNTRIES, STATE_LISTS } from '@porchlight/shared'
-import { ApiError } from '../../api/client.ts'
+import { ApiError, formFailure } from '../../api/client.ts'
 import { DatePicker } from '../../ui/DatePicker.tsx'
 import { Select, SelectItem, SelectSection } from '../../ui/Select.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import type { FieldErrors } from '../../ui/use-form.ts'
+import type { FieldErrors, FormFailure } from '../../ui/use-form.ts'
 import { ADMIN_TEAM_MEMBER, type AgentFormValues } from './agent-values.ts'
 import './agents.css'
 
@@ -184,12 +184,12 @@ export function AgentFields({ values, errors, setValue, mode }: AgentFieldsProps
  */
 export function agentSaveFailed(
   error: unknown,
-  form: { showError(error: unknown, fallback: string): void },
+  form: { showError(failure: FormFailure): void },
   goToSignIn: () => void,
 ): void {
   if (error instanceof ApiError && error.status === 403 && error.code === 'FORBIDDEN') {
     goToSignIn()
     return
   }
-  form.showError(error, messages.profileSaveFailed)
+  form.showError(formFailure(error, messages.profileSaveFailed))
 }

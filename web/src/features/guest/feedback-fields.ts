@@ -1,5 +1,10 @@
-import type { FeedbackRatingField, FeedbackRatingGroup } from '@porchlight/shared/enums'
-import { RATING_GROUPS } from './options.ts'
+import {
+  FEEDBACK_RATING_GROUPS,
+  type FeedbackRatingField,
+  type FeedbackRatingGroup,
+  RATING_MAX,
+  RATING_MIN,
+} from '@porchlight/shared/constants/feedback-ratings'
 
 /** SPEC §3 "Feedback" sections, in form order, with the heading each shows. */
 export const FEEDBACK_SECTIONS: ReadonlyArray<{ group: FeedbackRatingGroup; title: string }> = [
@@ -10,7 +15,7 @@ export const FEEDBACK_SECTIONS: ReadonlyArray<{ group: FeedbackRatingGroup; titl
 ]
 
 export const ratingFieldsOf = (group: FeedbackRatingGroup): readonly FeedbackRatingField[] =>
-  RATING_GROUPS[group]
+  FEEDBACK_RATING_GROUPS[group]
 
 const LABELS: Partial<Record<FeedbackRatingField, string>> = {
   homeLot: 'Lot',
@@ -29,4 +34,7 @@ export function ratingLabel(field: FeedbackRatingField): string {
 }
 
 /** SPEC §3: N/A (empty) or 1 to 5, 5 excellent. */
-export const RATING_CHOICES = ['', '1', '2', '3', '4', '5'] as const
+export const RATING_CHOICES: readonly string[] = [
+  '',
+  ...Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i)),
+]

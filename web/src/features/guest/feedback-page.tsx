@@ -1,14 +1,14 @@
 import type { PublicOpenHouse } from '@porchlight/shared'
-import type { FeedbackRatingField } from '@porchlight/shared/enums'
+import type { FeedbackRatingField } from '@porchlight/shared/constants/feedback-ratings'
+import { FEEDBACK_TEXT_LIMIT } from '@porchlight/shared/constants/fields'
 import { messages } from '@porchlight/shared/messages'
 import { type FormEvent, useState } from 'react'
+import { ApiError } from '../../api/request.ts'
 import { FEEDBACK_SECTIONS, RATING_CHOICES, ratingFieldsOf, ratingLabel } from './feedback-fields.ts'
-import { GuestApiError, saveGuestFeedback } from './guest-api.ts'
+import { saveGuestFeedback } from './guest-api.ts'
 import { followLink, type GuestQuery, guestHref, navigate } from './guest-nav.ts'
 import { GuestMessage, GuestShell } from './guest-shell.tsx'
 import { guestTokenFor } from './guest-tokens.ts'
-
-const FEEDBACK_TEXT_LIMIT = 2000
 
 /**
  * SPEC /public/OpenHouseToday/feedback: every SPEC §3 rating (N/A or 1–5) by section, and free text.
@@ -94,15 +94,15 @@ function FeedbackForm({
       )
     } catch (failure) {
       setSubmitting(false)
-      if (failure instanceof GuestApiError && failure.status === 404) {
+      if (failure instanceof ApiError && failure.status === 404) {
         setError(messages.guestTokenInvalid)
         setSignInAgain(true)
         return
       }
       const reason =
-        failure instanceof GuestApiError && failure.status === 0
+        failure instanceof ApiError && failure.status === 0
           ? failure.message
-          : failure instanceof GuestApiError && failure.status < 500 && failure.fieldErrors.length > 0
+          : failure instanceof ApiError && failure.status < 500 && failure.fieldErrors.length > 0
             ? failure.fieldErrors.map((f) => f.message).join(' ')
             : null
       setError(reason ? `${messages.feedbackSaveFailed} ${reason}` : messages.feedbackSaveFailed)

@@ -14,6 +14,7 @@ interface TextInputProps {
   type?: 'text' | 'email' | 'tel'
   autoComplete?: string
   inputMode?: 'text' | 'email' | 'tel' | 'numeric'
+  maxLength?: number
 }
 
 export function TextInput({
@@ -26,6 +27,7 @@ export function TextInput({
   type = 'text',
   autoComplete,
   inputMode,
+  maxLength,
 }: TextInputProps) {
   const id = useId()
   return (
@@ -41,6 +43,7 @@ export function TextInput({
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        maxLength={maxLength}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -1,5 +1,6 @@
 import type { PublicOpenHouse } from '@porchlight/shared'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { NETWORK_MESSAGE, UNEXPECTED_ERROR } from '../../api/request.ts'
 import { hasNavigated } from './guest-nav.ts'
 import { usePublicOpenHouse } from './use-public-open-house.ts'
 
@@ -50,9 +51,7 @@ export function GuestShell({ title, openHouseId, children }: GuestShellProps) {
         <GuestMessage tone="error">{NOT_OPEN_FOR_SIGN_IN}</GuestMessage>
       ) : (
         <GuestMessage tone="error">
-          {loaded.error.status === 0
-            ? 'Could not reach Porchlight. Check your connection and try again.'
-            : 'Something went wrong on our side. Please try again in a moment.'}
+          {loaded.error.status === 0 ? NETWORK_MESSAGE : UNEXPECTED_ERROR}
           <button type="button" className="guest-button guest-button--secondary" onClick={retry}>
             Try again
           </button>

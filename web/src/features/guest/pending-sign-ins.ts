@@ -1,5 +1,6 @@
 import type { GuestSignInBody } from '@porchlight/shared'
-import { GuestApiError, saveGuestProspect } from './guest-api.ts'
+import { ApiError } from '../../api/request.ts'
+import { saveGuestProspect } from './guest-api.ts'
 import { keepGuestToken } from './guest-tokens.ts'
 
 // Sign-ins made without a connection wait in local storage and are sent when the phone is back
@@ -55,10 +56,7 @@ function drop(clientRequestId: string) {
   write(read().filter((p) => p.body.clientRequestId !== clientRequestId))
 }
 
-type Listener = (result: {
-  sent?: SentSignIn
-  refused?: { pending: PendingSignIn; error: GuestApiError }
-}) => void
+type Listener = (result: { sent?: SentSignIn; refused?: { pending: PendingSignIn; error: ApiError } }) => void
 const listeners = new Set<Listener>()
 
 export function onPendingResult(listener: Listener): () => void {
@@ -78,7 +76,7 @@ export function sendPendingSignIns(): Promise<void> {
         drop(pending.body.clientRequestId)
         for (const listener of listeners) listener({ sent: { pending, prospectId: id } })
       } catch (error) {
-        if (error instanceof GuestApiError && !error.retryable) {
+        if (error instanceof ApiError && !error.retryable) {
           // The server refused it (a canceled open house, a field it rejects): trying again cannot help.
           drop(pending.body.clientRequestId)
           for (const listener of listeners) listener({ refused: { pending, error } })

@@ -1,13 +1,32 @@
 import type { PublicOpenHouse } from '@porchlight/shared'
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PROSPECT_MAX_LENGTHS as MAX,
+  PHONE_NUMBER_NOT_VALID,
+  PHONE_NUMBER_REQUIRED,
+  PHONE_PATTERN,
+  POSTAL_CODE_PATTERN,
+  PROSPECT_NAME_LABELS,
+  requiredMessage,
+  ZIP_CODE_NOT_VALID,
+} from '@porchlight/shared/constants/fields'
+import {
+  BEST_TIMES_TO_CONTACT,
+  CURRENT_HOUSE_STATUSES,
+  HEARD_ABOUT_THIS_OPEN_HOUSE,
+  HOME_BUYING_TIMELINES,
+  PROSPECT_NOTIFICATIONS,
+} from '@porchlight/shared/constants/prospect-options'
 import { messages } from '@porchlight/shared/messages'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { ApiError } from '../../api/request.ts'
 import { agreedText, type Channel, ConsentFields, consentWording, NO_CONSENT } from './consent.tsx'
-import { GuestApiError, saveGuestProspect } from './guest-api.ts'
+import { saveGuestProspect } from './guest-api.ts'
 import { ChoiceField, TextInput } from './guest-fields.tsx'
 import { type GuestQuery, guestHref, navigate } from './guest-nav.ts'
 import { GuestShell, NOT_OPEN_FOR_SIGN_IN } from './guest-shell.tsx'
 import { keepGuestToken } from './guest-tokens.ts'
-import { BEST_TIMES, HEARD_ABOUT, HOUSE_STATUSES, NOTIFICATIONS, TIMELINES } from './options.ts'
 import { keepSignIn, onPendingResult, type PendingSignIn, sendPendingSignIns } from './pending-sign-ins.ts'
 
 const EMPTY = {
@@ -31,21 +50,29 @@ type Values = typeof EMPTY
 type Field = keyof Values
 type Errors = Partial<Record<Field, string>>
 
-// SPEC §5 prospect form: these four are required, the rest optional. Same words as the server's 422.
+// SPEC §5: these four are required; an empty one says what the server says when it is missing.
 const REQUIRED: Array<[Field, string]> = [
-  ['prospectFirstName', 'First name is required'],
-  ['prospectLastName', 'Last name is required'],
+  ['prospectFirstName', requiredMessage(PROSPECT_NAME_LABELS.prospectFirstName)],
+  ['prospectLastName', requiredMessage(PROSPECT_NAME_LABELS.prospectLastName)],
   ['prospectEmailId', messages.emailIdNotValid],
-  ['prospectPhoneNumber', 'Phone number is required'],
+  ['prospectPhoneNumber', PHONE_NUMBER_REQUIRED],
 ]
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/**
+ * The patterns and words the shared GuestSignInBody schema is built from, checked here without zod so
+ * a visitor hears at once, and offline, what the server would refuse.
+ */
 function validate(values: Values): Errors {
   const errors: Errors = {}
   for (const [field, message] of REQUIRED) if (!values[field].trim()) errors[field] = message
-  if (values.prospectEmailId.trim() && !EMAIL.test(values.prospectEmailId.trim())) {
+  const email = values.prospectEmailId.trim()
+  if (email && (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))) {
     errors.prospectEmailId = messages.emailIdNotValid
   }
+  const phone = values.prospectPhoneNumber.trim()
+  if (phone && !PHONE_PATTERN.test(phone)) errors.prospectPhoneNumber = PHONE_NUMBER_NOT_VALID
+  const zip = values.prospectZipCode.trim()
+  if (zip && !POSTAL_CODE_PATTERN.test(zip)) errors.prospectZipCode = ZIP_CODE_NOT_VALID
   return errors
 }
 
@@ -113,7 +140,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         : ['email', 'sms']
 
   function showFailure(error: unknown) {
-    if (error instanceof GuestApiError && error.fieldErrors.length > 0) {
+    if (error instanceof ApiError && error.fieldErrors.length > 0) {
       const next: Errors = {}
       const other: string[] = []
       for (const { field, message } of error.fieldErrors) {
@@ -126,9 +153,9 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       return
     }
     setFormError(
-      error instanceof GuestApiError && error.status === 404
+      error instanceof ApiError && error.status === 404
         ? NOT_OPEN_FOR_SIGN_IN
-        : error instanceof GuestApiError && error.status >= 400 && error.status < 500
+        : error instanceof ApiError && error.status >= 400 && error.status < 500
           ? error.message
           : messages.propertySaveFailed,
     )
@@ -186,7 +213,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       keepGuestToken(oh.id, id, guestToken)
       navigate(confirmHref(id))
     } catch (error) {
-      if (error instanceof GuestApiError && error.retryable) {
+      if (error instanceof ApiError && error.retryable) {
         keep()
         // It may be a passing blip: try once more straight away, then on 'online' and the timer.
         void sendPendingSignIns()
@@ -227,6 +254,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       <TextInput
         label="First Name"
         name="prospectFirstName"
+        maxLength={MAX.prospectFirstName}
         autoComplete="given-name"
         required
         value={values.prospectFirstName}
@@ -236,6 +264,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       <TextInput
         label="Last Name"
         name="prospectLastName"
+        maxLength={MAX.prospectLastName}
         autoComplete="family-name"
         required
         value={values.prospectLastName}
@@ -245,6 +274,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       <TextInput
         label="Email"
         name="prospectEmailId"
+        maxLength={EMAIL_MAX_LENGTH}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -281,7 +311,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <ChoiceField
           label="Current Home"
           name="currentHouseStatus"
-          options={HOUSE_STATUSES}
+          options={CURRENT_HOUSE_STATUSES}
           value={values.currentHouseStatus}
           onChange={set('currentHouseStatus')}
           error={errors.currentHouseStatus}
@@ -289,7 +319,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <ChoiceField
           label="Home Buying Timeline"
           name="homeBuyingTimelines"
-          options={TIMELINES}
+          options={HOME_BUYING_TIMELINES}
           value={values.homeBuyingTimelines}
           onChange={set('homeBuyingTimelines')}
           error={errors.homeBuyingTimelines}
@@ -297,7 +327,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <ChoiceField
           label="How did you hear about this open house?"
           name="heardAboutThisOpenHouse"
-          options={HEARD_ABOUT}
+          options={HEARD_ABOUT_THIS_OPEN_HOUSE}
           value={values.heardAboutThisOpenHouse}
           onChange={set('heardAboutThisOpenHouse')}
           error={errors.heardAboutThisOpenHouse}
@@ -305,7 +335,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <ChoiceField
           label="Best Time To Contact"
           name="bestTimeToContact"
-          options={BEST_TIMES}
+          options={BEST_TIMES_TO_CONTACT}
           value={values.bestTimeToContact}
           onChange={set('bestTimeToContact')}
           error={errors.bestTimeToContact}
@@ -313,7 +343,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <ChoiceField
           label="How should we contact you?"
           name="prospectNotification"
-          options={NOTIFICATIONS}
+          options={PROSPECT_NOTIFICATIONS}
           value={values.prospectNotification}
           onChange={set('prospectNotification')}
           error={errors.prospectNotification}
@@ -325,6 +355,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <TextInput
           label="Address Line 1"
           name="prospectAddress1"
+          maxLength={MAX.prospectAddress1}
           autoComplete="address-line1"
           value={values.prospectAddress1}
           onChange={set('prospectAddress1')}
@@ -333,6 +364,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <TextInput
           label="Address Line 2"
           name="prospectAddress2"
+          maxLength={MAX.prospectAddress2}
           autoComplete="address-line2"
           value={values.prospectAddress2}
           onChange={set('prospectAddress2')}
@@ -341,6 +373,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         <TextInput
           label="City"
           name="prospectCity"
+          maxLength={MAX.prospectCity}
           autoComplete="address-level2"
           value={values.prospectCity}
           onChange={set('prospectCity')}
@@ -350,6 +383,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
           <TextInput
             label="State"
             name="prospectState"
+            maxLength={MAX.prospectState}
             autoComplete="address-level1"
             value={values.prospectState}
             onChange={set('prospectState')}

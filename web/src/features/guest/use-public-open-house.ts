@@ -1,11 +1,12 @@
 import type { PublicOpenHouse } from '@porchlight/shared'
 import { useEffect, useState } from 'react'
-import { GuestApiError, getPublicOpenHouse } from './guest-api.ts'
+import { ApiError } from '../../api/request.ts'
+import { getPublicOpenHouse } from './guest-api.ts'
 
 export type Loaded<T> =
   | { state: 'loading' }
   | { state: 'ready'; data: T }
-  | { state: 'error'; error: GuestApiError }
+  | { state: 'error'; error: ApiError }
 
 // One fetch per open house for the whole visit: every guest page shows its address at the top.
 const cache = new Map<number, Promise<PublicOpenHouse>>()
@@ -22,7 +23,7 @@ function load(id: number): Promise<PublicOpenHouse> {
 }
 
 const asApiError = (error: unknown) =>
-  error instanceof GuestApiError ? error : new GuestApiError(0, 'NETWORK', String(error))
+  error instanceof ApiError ? error : new ApiError(0, 'NETWORK', String(error))
 
 /** The open house in public mode (SPEC §2), or null without an id. `retry` loads it again. */
 export function usePublicOpenHouse(id: number | null): [Loaded<PublicOpenHouse> | null, () => void] {

@@ -2,7 +2,7 @@ import { messages, PROPERTY_CREATED } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
+import { errorMessage, formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
@@ -53,7 +53,7 @@ export function InventoryEditPage() {
     if (!body) return
     update.mutate(body, {
       onSuccess: () => void navigate({ to: '/reinventory' }),
-      onError: (error) => form.showError(error, messages.inventoryUpdateFailed),
+      onError: (error) => form.showError(formFailure(error, messages.inventoryUpdateFailed)),
     })
   }
 

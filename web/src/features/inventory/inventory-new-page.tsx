@@ -1,6 +1,7 @@
 import { messages } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -42,7 +43,7 @@ export function InventoryNewPage() {
       { owningREAgentId: agentId, rePropertyDTO, reInventoryPropertyStatus: status },
       {
         onSuccess: () => void navigate({ to: '/reinventory' }),
-        onError: (error) => form.showError(toFormErrors(error), messages.propertySaveFailed),
+        onError: (error) => form.showError(formFailure(toFormErrors(error), messages.propertySaveFailed)),
       },
     )
   }

@@ -1,6 +1,7 @@
 import { isSchedulerRole, messages, PROPERTY_CREATED } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -44,7 +45,7 @@ export function PropertyPage({ from }: { from: '/openhouses' | '/dashboard' }) {
       createProperty.mutate(property, {
         onSuccess: (saved) =>
           void navigate({ to: '/openhouses/schedule', search: { rePropertyId: saved.id } }),
-        onError: (error) => form.showError(toFormErrors(error), messages.propertySaveFailed),
+        onError: (error) => form.showError(formFailure(toFormErrors(error), messages.propertySaveFailed)),
       })
       return
     }
@@ -56,7 +57,7 @@ export function PropertyPage({ from }: { from: '/openhouses' | '/dashboard' }) {
             to: '/openhouses/schedule',
             search: { rePropertyId: item.reProperty.id, fromPage: 'REInventoryView', reInventoryId: item.id },
           }),
-        onError: (error) => form.showError(toFormErrors(error), messages.propertySaveFailed),
+        onError: (error) => form.showError(formFailure(toFormErrors(error), messages.propertySaveFailed)),
       },
     )
   }

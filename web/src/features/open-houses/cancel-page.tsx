@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { z } from 'zod'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -49,7 +50,7 @@ export function CancelOpenHousePage() {
         },
         onError: (error) => {
           setConfirming(false)
-          form.showError(error, messages.cancelOpenHouseFailed)
+          form.showError(formFailure(error, messages.cancelOpenHouseFailed))
         },
       },
     )

@@ -9,7 +9,7 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { ApiError } from '../../api/client.ts'
+import { ApiError, formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
@@ -107,11 +107,11 @@ export function SchedulePage(context: ScheduleContext) {
           setPropertyRefused(refused)
           const others = error.fieldErrors.filter((e) => e.field !== 'rePropertyId')
           if (others.length > 0) {
-            form.showError(new ApiError(error.status, error.code, error.message, others), '')
+            form.showError({ fieldErrors: others, message: '' })
           }
           return
         }
-        form.showError(error, messages.openHouseAlreadyScheduled)
+        form.showError(formFailure(error, messages.openHouseAlreadyScheduled))
       },
     })
   }

@@ -9,7 +9,7 @@ import {
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { ApiError, errorMessage } from '../../api/client.ts'
+import { ApiError, errorMessage, formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DatePicker } from '../../ui/DatePicker.tsx'
@@ -84,7 +84,7 @@ export function UpdateSchedulePage() {
           void queryClient.invalidateQueries({ queryKey: openHouseKeys.details(oh.id) })
           return
         }
-        form.showError(error, messages.scheduleUpdateFailed)
+        form.showError(formFailure(error, messages.scheduleUpdateFailed))
       },
     })
   }

@@ -12,6 +12,7 @@ import {
 } from '@porchlight/shared'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -90,7 +91,7 @@ export function ProspectFormPage({ prospect, openHouseId, rePropertyId }: Prospe
             void navigate({ to: '/prospects' })
           }
         },
-        onError: (error) => form.showError(error, messages.propertySaveFailed),
+        onError: (error) => form.showError(formFailure(error, messages.propertySaveFailed)),
       },
     )
   }

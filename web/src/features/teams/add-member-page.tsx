@@ -8,7 +8,7 @@ import {
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { errorMessage } from '../../api/client.ts'
+import { errorMessage, formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
@@ -89,7 +89,8 @@ export function AddMemberPage() {
         setFlash(`${name} was invited to the team and will join once they accept the invitation.`)
         void navigate(backToList)
       },
-      onError: (error) => form.showError(error, "Couldn't add the team member. Please try again."),
+      onError: (error) =>
+        form.showError(formFailure(error, "Couldn't add the team member. Please try again.")),
     })
   }
 

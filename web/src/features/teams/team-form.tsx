@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
+import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Checkbox } from '../../ui/Checkbox.tsx'
@@ -91,7 +92,7 @@ export function TeamForm({ agent, team, blockedReason }: TeamFormProps) {
     } as const
     saving.mutate(body, {
       onSuccess: () => void navigate({ to: '/mystuff', search: { activeSection: 'manageMyTeams' } }),
-      onError: (error) => form.showError(error, messages.teamSaveFailed),
+      onError: (error) => form.showError(formFailure(error, messages.teamSaveFailed)),
     })
   }
 

@@ -1,0 +1,53 @@
+// SPEC §3 "Feedback" ratings, for the guest feedback form and the agent's summary: plain as in
+// options.ts (enums.ts builds FeedbackRatingField).
+
+/** Feedback rating fields by form section (SPEC §3 "Feedback"); each is 1–5 or empty for N/A. */
+export const FEEDBACK_RATING_GROUPS = {
+  exterior: ['homeLot', 'curbAppeal', 'frontYard', 'backYard'],
+  interior: [
+    'kitchen',
+    'familyRoom',
+    'livingRoom',
+    'diningRoom',
+    'masterBedroom',
+    'masterBathroom',
+    'otherBedrooms',
+    'otherBathrooms',
+    'laundryRoom',
+    'closetsStorage',
+    'hallways',
+    'garage',
+    'basement',
+    'homeLayout',
+    'homeFeatures',
+  ],
+  other: [
+    'homeLocation',
+    'homeCondition',
+    'homePrice',
+    'homeNeighborhood',
+    'overallExperience',
+    'meetsMyCriteria',
+  ],
+  hostingAgent: [
+    'agentKnowledge',
+    'agentProfessionalism',
+    'agentCommunication',
+    'agentResponsiveness',
+    'agentOverallExperience',
+    'agentRecommendation',
+  ],
+} as const
+export type FeedbackRatingGroup = keyof typeof FEEDBACK_RATING_GROUPS
+
+/** All 31 rating fields, in form order. */
+export const FEEDBACK_RATING_FIELDS = [
+  ...FEEDBACK_RATING_GROUPS.exterior,
+  ...FEEDBACK_RATING_GROUPS.interior,
+  ...FEEDBACK_RATING_GROUPS.other,
+  ...FEEDBACK_RATING_GROUPS.hostingAgent,
+] as const
+export type FeedbackRatingField = (typeof FEEDBACK_RATING_FIELDS)[number]
+
+export const RATING_MIN = 1
+export const RATING_MAX = 5
