@@ -72,6 +72,8 @@ for (const pkg of packages) {
   const edges: Array<[string, string]> = []
   for (const [from, deps] of Object.entries(result.obj())) {
     files.set(from, new Set(deps))
+    // The package's barrel (index.ts) re-exports every folder; it is the package's face, not a layer.
+    if (from === 'index.ts') continue
     for (const to of deps) {
       const [a, b] = [folderOf(from, pkg.domains), folderOf(to, pkg.domains)]
       if (a === b) continue

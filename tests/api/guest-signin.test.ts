@@ -302,7 +302,7 @@ describe('guest sign-in from the QR code', () => {
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String) } })
     expect(JSON.stringify(res.body)).not.toMatch(/prospect|0x00|UTF8/i)
-    expect(await prospectsOf(listing.id)).toEqual([])
+    expect(await prospectsOf(listing.agent.id)).toEqual([])
     expect(await attendeesOf(oh.id)).toEqual([])
   })
 
