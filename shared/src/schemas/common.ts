@@ -2,8 +2,13 @@ import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, requiredMessage, tooLongMessage } from '../constants/fields.ts'
 import { messages } from '../messages.ts'
 
+/** PostgreSQL text cannot hold a NUL character; no form can type one. */
+const noNul = (text: string) => !text.includes('\u0000')
+const NUL_MESSAGE = 'Contains a character that is not allowed'
+
 export const Email = z
   .string({ error: messages.emailIdNotValid })
+  .refine(noNul, { error: messages.emailIdNotValid })
   .trim()
   .max(EMAIL_MAX_LENGTH, { error: messages.emailIdNotValid })
   .regex(EMAIL_PATTERN, { error: messages.emailIdNotValid })
@@ -19,12 +24,20 @@ export const IsoDate = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, { error: 'Use the date format YYYY-MM-DD' })
   .transform((v) => v.slice(0, 10))
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'Not a real date' })
+  // Date.parse rolls an impossible day over (2027-02-30 becomes March 2): the date must read back the same.
+  .refine(
+    (v) => {
+      const parsed = new Date(`${v}T00:00:00Z`)
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v
+    },
+    { error: 'Not a real date' },
+  )
 
 /** Optional text that a form may send as '' or null: all mean "not given". */
 export const OptionalText = (max = 200) =>
   z
     .string()
+    .refine(noNul, { error: NUL_MESSAGE })
     .trim()
     .max(max)
     .nullish()
@@ -33,17 +46,19 @@ export const OptionalText = (max = 200) =>
 export const RequiredText = (label: string, max = 200) =>
   z
     .string({ error: requiredMessage(label) })
+    .refine(noNul, { error: NUL_MESSAGE })
     .trim()
     .min(1, { error: requiredMessage(label) })
     .max(max, { error: tooLongMessage(label, max) })
 
 /**
  * For a cross-field refinement: run it even when other fields failed, as long as the fields it reads
- * parsed, so a form gets every message at once.
+ * parsed, so a form gets every message at once. Never on a body that is not an object at all (an issue
+ * at the root, e.g. a JSON `null`): the refinement would read fields of nothing.
  */
 export function whenValid(...fields: string[]) {
   return {
     when: (payload: { issues: ReadonlyArray<{ path?: PropertyKey[] | undefined }> }) =>
-      payload.issues.every((issue) => !fields.includes(String(issue.path?.[0]))),
+      payload.issues.every((issue) => issue.path?.length && !fields.includes(String(issue.path[0]))),
   }
 }
