@@ -112,6 +112,27 @@ describe('sign-up and email validation', () => {
     expect((await t.call('GET', `/signing/validateEmailId/${b.body.data.id}/${code}`)).status).toBe(400)
   })
 
+  it('judges at most 5 guesses of a code, however many arrive at once', async () => {
+    const email = freshEmail()
+    const res = await signup(email)
+    const [mail] = await smtp.waitFor((m) => m.to.includes(email))
+    const code = codeFrom(mail?.text ?? '')
+    const wrong = code === '999999' ? '888888' : '999999'
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        t.call('GET', `/signing/validateEmailId/${res.body.data.id}/${wrong}`).then((r) => r.status),
+      ),
+    )
+    expect(statuses.every((s) => s === 400)).toBe(true)
+    const row = await t.db
+      .selectFrom('emailCode')
+      .select('attempts')
+      .where('userId', '=', res.body.data.id)
+      .executeTakeFirstOrThrow()
+    expect(row.attempts).toBe(5)
+    expect((await t.call('GET', `/signing/validateEmailId/${res.body.data.id}/${code}`)).status).toBe(400)
+  })
+
   it('resends a new code that replaces the old one', async () => {
     const email = freshEmail()
     const res = await signup(email)

@@ -76,12 +76,21 @@ export function createAuthRepo(db: Db) {
         .execute()
     },
 
-    countAttempt(codeId: number) {
+    /**
+     * Takes one of the code's `max` attempts in one conditional statement, before the guess is judged:
+     * however many guesses race, at most `max` are ever compared. Null once none is left (or the code
+     * was used or expired meanwhile).
+     */
+    takeAttempt(codeId: number, max: number) {
       return db
         .updateTable('emailCode')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', codeId)
-        .execute()
+        .where('attempts', '<', max)
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>', new Date())
+        .returning('attempts')
+        .executeTakeFirst()
     },
 
     /** Single use: only the first caller gets the row back. */

@@ -119,11 +119,8 @@ export function createAuthService(d: AuthDeps) {
       const user = await d.repo.findUserById(userId)
       if (!user || user.userEnabled) throw invalid()
       const [live] = await d.repo.liveCodes(userId, 'verify_email')
-      if (!live || live.attempts >= CODE_ATTEMPTS) throw invalid()
-      if (!sameHash(live.codeHash, hashSecret(userId, code))) {
-        await d.repo.countAttempt(live.id)
-        throw invalid()
-      }
+      if (!live || !(await d.repo.takeAttempt(live.id, CODE_ATTEMPTS))) throw invalid()
+      if (!sameHash(live.codeHash, hashSecret(userId, code))) throw invalid()
       const enabled = await inTransaction(d.db, async (trx) => {
         if (!(await d.repo.useCode(live.id, trx))) return false
         await d.repo.enableUser(userId, trx)
