@@ -64,4 +64,6 @@ export const rooms = {
   team: (id: number) => `team:${id}`,
   marketAll: 'market:all',
   marketFirm: (license: string) => `market:firm:${license}`,
+  /** The sockets of one sign-in (server side only): disconnected when the session is revoked. */
+  session: (sessionId: string) => `session:${sessionId}`,
 } as const

@@ -80,6 +80,25 @@ describe('sockets', () => {
     expect(seen[0]?.data.publishLevelId).toBe('FIRM-A')
   })
 
+  it('ends a session’s sockets in every API process the moment it is signed out', async () => {
+    const { agent, token } = await makeAgent(a.db)
+    const here = await connect(a, { token })
+    const there = await connect(b, { token })
+    const ended = (socket: TestSocket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)))
+    const [hereEnded, thereEnded] = [ended(here), ended(there)]
+    const heard = collect(there, 'stats.changed')
+
+    expect((await a.call('POST', '/signing/signout', { token })).status).toBe(200)
+    expect(await hereEnded).toBe('io server disconnect')
+    expect(await thereEnded).toBe('io server disconnect')
+    // Nothing reaches the signed-out agent's room afterwards.
+    a.app.deps.realtime.emit(rooms.agent(agent.id), 'stats.changed', {})
+    await new Promise((r) => setTimeout(r, 300))
+    expect(heard).toEqual([])
+    await expect(connect(a, { token })).rejects.toThrow('SESSION_EXPIRED')
+  })
+
   it('refuses a handshake without a valid session token', async () => {
     await expect(connectSocket(a.url, { token: 'abcdefghijklmnopqrstuvwxyz234567' })).rejects.toThrow(
       'SESSION_EXPIRED',

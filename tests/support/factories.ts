@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '@porchlight/server/src/db/database.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
+import { noLive } from '@porchlight/server/src/realtime/events.ts'
 import type { TestApp } from './app.ts'
 
 const unique = () => randomBytes(4).toString('hex')
@@ -50,7 +51,7 @@ export async function makeAgent(db: Db, overrides: AgentOverrides = {}) {
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  const { token } = await createSessionService(db).create(user.id)
+  const { token } = await createSessionService(db, noLive.rooms).create(user.id)
   return { user, agent, token }
 }
 

@@ -54,7 +54,7 @@ export interface ServiceInfra {
 export function createServices(infra: ServiceInfra) {
   const { config, db, outbox, live } = infra
   const access = createAccess(db)
-  const sessions = createSessionService(db)
+  const sessions = createSessionService(db, live.rooms)
   const pricing = createPricingService(db, createPricingRepo(db))
   const properties = createPropertyService(createPropertyRepo(db), access)
   const inventory = createInventoryService(db, createInventoryRepo(db), properties)

@@ -1,11 +1,11 @@
-import { agentRooms, mayOnOpenHouse } from '@porchlight/shared'
+import { agentRooms, mayOnOpenHouse, rooms } from '@porchlight/shared'
 import type { SocketAuthority } from '../realtime/server.ts'
 import type { Access, AgentLike } from './access.ts'
 
 export interface SocketAuthorityDeps {
   access: Access
   /** The session a token stands for. */
-  session(token: string): Promise<{ userId: number } | null>
+  session(token: string): Promise<{ id: string; userId: number } | null>
   /** The agent profile of a user, and the agent row by id. */
   agentOfUser(userId: number): Promise<AgentLike | undefined>
   agentById(id: number): Promise<AgentLike | undefined>
@@ -18,8 +18,14 @@ export function createSocketAuthority(d: SocketAuthorityDeps): SocketAuthority {
       const session = await d.session(token)
       if (!session) return null
       const agent = await d.agentOfUser(session.userId)
-      if (!agent) return { userId: session.userId, rooms: [] }
-      return { userId: session.userId, agentId: agent.id, rooms: agentRooms(await d.access.actor(agent)) }
+      // Its own session's room: revoking the session (sign-out, password change) ends the socket.
+      const own = rooms.session(session.id)
+      if (!agent) return { userId: session.userId, rooms: [own] }
+      return {
+        userId: session.userId,
+        agentId: agent.id,
+        rooms: [own, ...agentRooms(await d.access.actor(agent))],
+      }
     },
     async guest(openHouseId) {
       const oh = await d.access.openHouseFacts(openHouseId)

@@ -12,6 +12,7 @@ export function createRedisEmitter(redis: Redis, key: string): Live {
     rooms: {
       join: (agentRoom, room) => emitter.in(agentRoom).socketsJoin(room),
       leave: (agentRoom, room) => emitter.in(agentRoom).socketsLeave(room),
+      disconnect: (room) => emitter.in(room).disconnectSockets(true),
     },
   }
 }

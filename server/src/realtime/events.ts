@@ -15,6 +15,8 @@ export interface EventSink {
 export interface SocketRooms {
   join(agentRoom: string, room: string): void
   leave(agentRoom: string, room: string): void
+  /** Ends every socket in the room, in every process (a revoked session's). */
+  disconnect(room: string): void
 }
 
 /** How services reach live clients: events into rooms, and sockets moved between rooms. */
@@ -25,7 +27,7 @@ export interface Live extends EventSink {
 /** For a command-line tool: no live clients to tell (they refetch when they next connect). */
 export const noLive: Live = {
   emit() {},
-  rooms: { join() {}, leave() {} },
+  rooms: { join() {}, leave() {}, disconnect() {} },
 }
 
 export function envelope<T extends EventType>(

@@ -128,6 +128,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     rooms: {
       join: (agentRoom, room) => io.in(agentRoom).socketsJoin(room),
       leave: (agentRoom, room) => io.in(agentRoom).socketsLeave(room),
+      disconnect: (room) => io.in(room).disconnectSockets(true),
     },
   }
 }

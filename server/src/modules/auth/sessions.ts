@@ -1,6 +1,8 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import { rooms } from '@porchlight/shared'
 import type { Db } from '../../db/database.ts'
+import type { SocketRooms } from '../../realtime/events.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const SESSION_TTL_MS = 30 * DAY_MS
@@ -24,7 +26,8 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
 }
 
-export function createSessionService(db: Db) {
+/** Revoking a session ends its open sockets at once, in every process. */
+export function createSessionService(db: Db, sockets: SocketRooms) {
   return {
     async create(userId: number): Promise<{ token: string; session: SessionRecord }> {
       const token = generateSessionToken()
@@ -63,10 +66,17 @@ export function createSessionService(db: Db) {
 
     async revoke(sessionId: string): Promise<void> {
       await db.deleteFrom('session').where('id', '=', sessionId).execute()
+      sockets.disconnect(rooms.session(sessionId))
     },
 
     async revokeAllOthers(userId: number, keepSessionId: string): Promise<void> {
-      await db.deleteFrom('session').where('userId', '=', userId).where('id', '!=', keepSessionId).execute()
+      const revoked = await db
+        .deleteFrom('session')
+        .where('userId', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .returning('id')
+        .execute()
+      for (const { id } of revoked) sockets.disconnect(rooms.session(id))
     },
   }
 }
