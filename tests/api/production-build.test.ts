@@ -11,7 +11,9 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
+import { makeAgent } from '../support/factories.ts'
 import { withDatabase } from '../support/services.ts'
+import { connectSocket } from '../support/socket.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -179,5 +181,33 @@ describe('the compiled server', () => {
     expect(await appliedMigrations(database.url)).toEqual(migrationNames)
     const again = await runDist('migrate.js', envWith({ DATABASE_URL: database.url }))
     expect(again.stdout.trim()).toBe('Database is up to date.')
+  }, 60_000)
+
+  it('stops within 10 s of SIGTERM with a browser connected, ending its socket', async () => {
+    const port = await freePort()
+    const api = startDist('api.js', envWith({ ...servers(), PORT: String(port), HOST: '127.0.0.1' }))
+    const origin = `http://127.0.0.1:${port}`
+    await api.waitUntil('a ready answer', () =>
+      fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      ),
+    )
+    const { token } = await makeAgent(database.handle.db)
+    const socket = await connectSocket(origin, { token })
+    const ended = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)))
+    // A keep-alive HTTP connection left idle, as a browser's is.
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200)
+
+    const child = [...children].at(-1) as ChildProcess
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    const started = Date.now()
+    child.kill('SIGTERM')
+    const code = await Promise.race([exited, new Promise<'late'>((r) => setTimeout(() => r('late'), 10_000))])
+    expect(code).toBe(0)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    // A dropped connection, which socket.io clients retry (the web shows "Reconnecting…").
+    expect(await ended).toBe('transport close')
+    socket.close()
   }, 60_000)
 })

@@ -139,6 +139,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
   } satisfies AppDeps)
 
+  // Before the HTTP server stops: its open WebSockets would hold the close forever. Ending the
+  // connections themselves (not the sockets) lets browsers reconnect, to another API process.
+  app.addHook('preClose', async () => {
+    realtime.io.engine.close()
+  })
   app.addHook('onClose', async () => {
     await outbox.stop()
     await new Promise<void>((resolve) => realtime.io.close(() => resolve()))
