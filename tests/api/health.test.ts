@@ -41,6 +41,17 @@ describe('health and readiness', () => {
     expect((await res.json()).data.length).toBeGreaterThan(0)
   })
 
+  it('shows the dev mailbox (no SMTP_URL) to the machine itself only, and is unknown to anyone else', async () => {
+    const here = await fetch(`${t.url}/dev/mailbox`)
+    expect(here.status).toBe(200)
+    expect(await here.text()).toContain('Dev mailbox')
+    for (const remoteAddress of ['203.0.113.7', '10.0.0.2', '::ffff:192.168.1.20']) {
+      const away = await t.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress })
+      expect(away.statusCode).toBe(404)
+      expect(away.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /dev/mailbox' } })
+    }
+  })
+
   it('sends security headers and locks CORS to the app origin', async () => {
     const res = await fetch(`${t.url}/api/health`, { headers: { origin: 'https://evil.example' } })
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")

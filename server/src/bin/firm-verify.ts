@@ -1,12 +1,10 @@
 // `pnpm firm:verify <license> <email>`: an operator verifies an agent's membership of its broker firm
 // (how a firm's first member is verified). Works on the embedded database as on PostgreSQL.
-import pino from 'pino'
 import { createServices } from '../compose/services.ts'
 import { configOrExit } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { createOutbox } from '../jobs/outbox.ts'
-import { createMailer } from '../mail/mailer.ts'
 import { noLive } from '../realtime/events.ts'
 import { createRedis } from '../redis.ts'
 
@@ -23,7 +21,6 @@ const handle = await createDb(config.db).catch((err: Error) => {
 })
 // Lazily connected: the account limits that would use it are not reached from here.
 const redis = createRedis(config.redis.url, 'command', { lazy: true })
-const mailer = createMailer(config)
 try {
   await migrateToLatest(handle.db, config.migrationsDir)
   // No queue here: the decision mail waits in the outbox for the next API or worker process to relay.
@@ -34,8 +31,6 @@ try {
     outbox: createOutbox(handle.db, null, () => false, config.relay.batchSize),
     live: noLive,
     redis,
-    mailer,
-    log: pino({ level: 'warn' }),
   })
   const agent = await agents.findByFirmAndEmail(license, email)
   if (!agent) {
@@ -49,6 +44,5 @@ try {
   }
 } finally {
   redis.disconnect()
-  mailer.close()
   await handle.close()
 }

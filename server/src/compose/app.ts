@@ -123,8 +123,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbox,
     live: realtime,
     redis,
-    mailer,
-    log: app.log,
   })
   realtime.admit(services.socketAuthority)
   app.decorate('deps', {

@@ -1,9 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Outbox } from '../jobs/outbox.ts'
-import type { Mailer } from '../mail/mailer.ts'
 import { createAgentRepo } from '../modules/agents/repo.ts'
 import { createAgentService } from '../modules/agents/service.ts'
 import { createAttendeeRepo } from '../modules/attendees/repo.ts'
@@ -43,8 +41,6 @@ export interface ServiceInfra {
   live: Live
   /** A fail-fast Redis connection (account limits). */
   redis: Redis
-  mailer: Mailer
-  log: FastifyBaseLogger
 }
 
 /**
@@ -122,8 +118,6 @@ export function createServices(infra: ServiceInfra) {
     outbox,
     limits: createAccountLimits(infra.redis, config.redis.prefix),
     config,
-    logSecrets: infra.mailer.kind === 'store',
-    log: infra.log,
   })
   const stats = createStatsService({ repo: createStatsRepo(db), access, teams })
   const reports = createReportService({

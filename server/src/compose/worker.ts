@@ -32,8 +32,6 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
       outbox,
       live: createRedisEmitter(emitterConnection, `${config.redis.prefix}:socket.io`),
       redis: producerConnection,
-      mailer,
-      log: logger,
     })
   const processors: Processors = {
     mail: { send: createMailProcessor(db, mailer) },

@@ -7,7 +7,6 @@ import {
   type SignupBody,
   type User,
 } from '@porchlight/shared'
-import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
@@ -51,9 +50,6 @@ export interface AuthDeps {
   limits: AccountLimits
   /** Read when a mail is written: PUBLIC_URL may be settled after start (port 0). */
   config: { publicUrl: string }
-  /** No SMTP: the code and temporary password are logged too, so sign-up works offline. */
-  logSecrets: boolean
-  log: FastifyBaseLogger
 }
 
 const toUser = (u: UserRow): User => ({
@@ -88,11 +84,6 @@ export function createAuthService(d: AuthDeps) {
       d.outbox,
       mailTemplates.verificationCode(user.porchlightUserEmailId, code, validateUrl),
     )
-    if (d.logSecrets)
-      d.log.info(
-        { email: user.porchlightUserEmailId, code },
-        'verification code (no SMTP_URL: see /dev/mailbox)',
-      )
   }
 
   return {
@@ -198,8 +189,6 @@ export function createAuthService(d: AuthDeps) {
           ),
         )
       })
-      if (d.logSecrets)
-        d.log.info({ email: user.porchlightUserEmailId, password }, 'temporary password (no SMTP_URL)')
     },
 
     async changePassword(

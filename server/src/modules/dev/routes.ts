@@ -6,9 +6,16 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
-/** Without SMTP_URL, mail is kept in the database and read here, so sign-up works offline. */
+/** The machine itself: the mailbox holds sign-up codes and temporary passwords. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+
+/**
+ * Without SMTP_URL, mail is kept in the database and read here, so sign-up works offline — on the
+ * machine that runs Porchlight only: anyone else is answered as if the page did not exist.
+ */
 export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (req, reply) => {
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return reply.callNotFound()
     const mails = await app.deps.db
       .selectFrom('mail')
       .select(['id', 'toAddress', 'subject', 'textBody', 'status', 'createdAt'])
