@@ -327,6 +327,31 @@ describe('guest sign-in from the QR code', () => {
     expect(missing.status).toBe(404)
   })
 
+  it('keeps sign-in open a day after the open house ends, then refuses it with a clear message', async () => {
+    const listing = await agent()
+    const oh = await hostedOpenHouse(listing)
+    const endedAgo = (ms: number) =>
+      t.db
+        .updateTable('openHouse')
+        .set({ endsAt: new Date(Date.now() - ms) })
+        .where('id', '=', oh.id)
+        .execute()
+
+    await endedAgo(2 * 60 * 60 * 1000)
+    expect((await signIn(visitor(oh.id))).status).toBe(201)
+
+    await endedAgo(25 * 60 * 60 * 1000)
+    const late = await signIn(visitor(oh.id))
+    expect(late.status).toBe(409)
+    expect(late.body).toEqual({
+      error: { code: 'INVALID_STATE', message: 'This open house has ended. Thank you for your interest.' },
+    })
+    expect(await attendeesOf(oh.id)).toHaveLength(1)
+    // The guest page reads when it ended, and says so instead of showing the form.
+    const page = await t.call('GET', `/public/getOpenHouseDetails/${oh.id}`)
+    expect(Date.parse(page.body.data.endsAt)).toBeLessThan(Date.now() - 24 * 60 * 60 * 1000)
+  })
+
   it('signs guests in at an open house another agent hosts, as leads of the host, sharing with the listing agent only by consent', async () => {
     const listing = await agent()
     const host = await agent()

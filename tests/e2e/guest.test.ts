@@ -416,4 +416,23 @@ describe('guest pages when another agent hosts', () => {
     expect(await guest.getByRole('button', { name: 'Sign In' }).count()).toBe(0)
     expect(await guest.getByText('Nora Notyet').count()).toBe(0)
   })
+  it('tells a visitor who scans a day after the open house ended that it has ended, without the form', async () => {
+    const listing = await makePlannedAgent(t.db)
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    await t.db
+      .updateTable('openHouse')
+      .set({ endsAt: new Date(Date.now() - 26 * 60 * 60 * 1000) })
+      .where('id', '=', oh.id)
+      .execute()
+    const guest = await newPage(await phone())
+    await guest.goto(
+      `${t.url}/public/OpenHouseToday/new?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}`,
+    )
+    await guest
+      .getByRole('status')
+      .filter({ hasText: 'This open house has ended. Thank you for your interest.' })
+      .waitFor()
+    expect(await guest.getByRole('button', { name: 'Sign In' }).count()).toBe(0)
+    await expectAccessible(guest, 'the guest sign-in page of an open house that has ended')
+  })
 })

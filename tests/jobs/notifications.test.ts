@@ -120,6 +120,27 @@ describe('guest and feedback mails', () => {
     expect(smtp.received.filter((m) => m.to.includes(silent.prospectEmailId))).toHaveLength(0)
   })
 
+  it('repeats only a plain first name in the thank-you, never a sentence or a link a visitor typed', async () => {
+    const listing = await makePlannedAgent(t.db)
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    const cases = [
+      ['Claim your prize at http://evil.example', 'Hi there,'],
+      ['evil.example', 'Hi there,'],
+      ['<b>Win</b>', 'Hi there,'],
+      ['Zoë-Anne', 'Hi Zoë-Anne,'],
+      ['J.R.', 'Hi J.R.,'],
+      ['Mary Ann', 'Hi Mary Ann,'],
+      ['Act now to win', 'Hi there,'],
+    ] as const
+    for (const [firstName, greeting] of cases) {
+      const body = guest(oh.id, { prospectFirstName: firstName })
+      expect((await t.call('POST', '/public/saveProspect', { body })).status).toBe(201)
+      const [mail] = await smtp.waitFor((m) => m.to.includes(body.prospectEmailId))
+      expect(mail?.text).toContain(greeting)
+      expect(mail?.text).not.toMatch(/evil|prize|<b>|win/)
+    }
+  })
+
   it('shares new feedback with the address the listing agent chose', async () => {
     const listing = await makePlannedAgent(t.db)
     const share = `share-${randomUUID().slice(0, 8)}@example.com`

@@ -25,6 +25,19 @@ ${paragraphs
   return { to, subject, text: text.join('\n\n'), html }
 }
 
+/**
+ * A visitor types its own first name, and this mail goes out from our sender: only a plain name is
+ * repeated (letters with an apostrophe, hyphen or initials' dots, at most two words), never a sentence
+ * or a link typed there; anything else is greeted as "there".
+ */
+export function plainFirstName(typed: string): string {
+  const name = typed.trim().replace(/\s+/g, ' ')
+  const word = "[\\p{L}\\p{M}][\\p{L}\\p{M}'’.-]*"
+  const plain = name.length <= 40 && new RegExp(`^${word}( ${word})?$`, 'u').test(name)
+  // Initials (J.R.) are a name; a dot before two letters (evil.example) is an address.
+  return plain && !/\.\p{L}{2}/u.test(name) ? name : 'there'
+}
+
 export const mailTemplates = {
   verificationCode(to: string, code: string, validateUrl: string): MailContent {
     return layout(
@@ -151,7 +164,7 @@ export const mailTemplates = {
     r: { firstName: string; address: string; when: string; agent: string },
   ): MailContent {
     return layout(to, `Thank you for visiting ${r.address}`, [
-      `Hi ${r.firstName}, thank you for visiting the open house at ${r.address}${r.when ? ` (${r.when})` : ''}.`,
+      `Hi ${plainFirstName(r.firstName)}, thank you for visiting the open house at ${r.address}${r.when ? ` (${r.when})` : ''}.`,
       `${r.agent} will be glad to answer your questions about the home.`,
       'You get this mail because you agreed to hear from us by email at the open house.',
     ])

@@ -199,6 +199,7 @@ export const PublicOpenHouse = OpenHouse.pick({
   scheduledEndTime: true,
   openHouseTimezone: true,
   openHouseCanceledFlag: true,
+  endsAt: true,
 }).extend({
   reProperty: Property,
   listingREAgentName: z.string(),

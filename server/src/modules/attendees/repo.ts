@@ -15,6 +15,7 @@ export function createAttendeeRepo(db: Db) {
           'openHouseCanceledFlag',
           'publishedAt',
           'scheduledByReAgentId',
+          'endsAt',
         ])
         .where('id', '=', id)
         .executeTakeFirst()

@@ -26,6 +26,8 @@ export interface OpenHouseRef {
   openHouseCanceledFlag: boolean
   publishedAt: Date | null
   scheduledByReAgentId: number
+  /** When it ends, as an instant; null while its date is still to pick. */
+  endsAt: Date | null
 }
 
 /** The public side knows an open house only while it is on show: published, or hosted. */

@@ -41,6 +41,7 @@ export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access'>) 
         scheduledEndTime: oh.scheduledEndTime,
         openHouseTimezone: oh.openHouseTimezone,
         openHouseCanceledFlag: oh.openHouseCanceledFlag,
+        endsAt: oh.endsAt,
         reProperty: oh.reProperty,
         listingREAgentName: oh.listingREAgentName,
         hostingREAgentName: oh.hostingREAgentName,

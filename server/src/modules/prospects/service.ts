@@ -4,6 +4,7 @@ import {
   maskEmail,
   maskPhone,
   messages,
+  OPEN_HOUSE_ENDED,
   type OpenHouseProspect,
   PROSPECT_CHOICE_FIELDS,
   PROSPECT_TEXT_FIELDS,
@@ -11,6 +12,7 @@ import {
   prospectSearchTerm,
   prospectView,
   type SaveProspectBody,
+  signInClosed,
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
@@ -139,6 +141,7 @@ export function createProspectService(d: ProspectDeps) {
       const oh = await attendees.openHouse(body.openHouseId, trx)
       if (!onShow(oh)) throw new NotFoundError()
       if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
+      if (signInClosed(oh.endsAt)) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_ENDED)
       // SPEC §6: in the QR-code flow the lead is the agent's at the door (the QR code and the page name it).
       const owner = doorAgentId({
         listingREAgentId: oh.listingReAgentId,

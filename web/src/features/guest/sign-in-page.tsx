@@ -19,13 +19,14 @@ import {
   PROSPECT_NOTIFICATIONS,
 } from '@porchlight/shared/constants/prospect-options'
 import { messages } from '@porchlight/shared/messages'
+import { OPEN_HOUSE_ENDED, signInClosed } from '@porchlight/shared/rules/guest-visit'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/request.ts'
 import { agreedText, type Channel, ConsentFields, consentWording, NO_CONSENT } from './consent.tsx'
 import { saveGuestProspect } from './guest-api.ts'
 import { ChoiceField, TextInput } from './guest-fields.tsx'
 import { type GuestQuery, guestHref, navigate } from './guest-nav.ts'
-import { GuestShell, NOT_OPEN_FOR_SIGN_IN } from './guest-shell.tsx'
+import { GuestMessage, GuestShell, NOT_OPEN_FOR_SIGN_IN } from './guest-shell.tsx'
 import { keepGuestToken } from './guest-tokens.ts'
 import { keepSignIn, onPendingResult, type PendingSignIn, sendPendingSignIns } from './pending-sign-ins.ts'
 
@@ -80,7 +81,13 @@ function validate(values: Values): Errors {
 export function SignInPage({ query }: { query: GuestQuery }) {
   return (
     <GuestShell title="Sign In" openHouseId={query.openHouseId}>
-      {(oh) => <SignInForm oh={oh} query={query} />}
+      {(oh) =>
+        signInClosed(oh.endsAt) ? (
+          <GuestMessage tone="info">{OPEN_HOUSE_ENDED}</GuestMessage>
+        ) : (
+          <SignInForm oh={oh} query={query} />
+        )
+      }
     </GuestShell>
   )
 }
