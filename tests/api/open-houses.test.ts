@@ -549,6 +549,43 @@ describe('permissions of SPEC §6', () => {
     expect(text).toContain('Lantern Way')
   })
 
+  it('moves an open house to Past when it ends, by its own end time, not by the calendar day', async () => {
+    const listing = await agent()
+    const other = await agent()
+    const ended = await scheduleOpenHouse(t, listing)
+    const running = await scheduleOpenHouse(t, listing)
+    await publish(t, listing, ended.id)
+    await publish(t, listing, running.id)
+    // Both are today where the database is; one ended an hour ago, the other ends in two hours.
+    const hour = 60 * 60 * 1000
+    const today = new Date().toISOString().slice(0, 10)
+    const at = (id: number, start: number, end: number) =>
+      t.db
+        .updateTable('openHouse')
+        .set({
+          scheduledDate: today,
+          startsAt: new Date(Date.now() + start),
+          endsAt: new Date(Date.now() + end),
+        })
+        .where('id', '=', id)
+        .execute()
+    await at(ended.id, -3 * hour, -hour)
+    await at(running.id, -hour, 2 * hour)
+    const ids = async (list: string, who: Awaited<ReturnType<typeof agent>>) =>
+      (await t.call('GET', `/openhousemgmt/${list}/${who.agent.id}`, { token: who.token })).body.data.map(
+        (o: { id: number }) => o.id,
+      )
+    const upcoming = await ids('getMyUpcomingOH', listing)
+    const past = await ids('getMyPastOH', listing)
+    expect(upcoming).toContain(running.id)
+    expect(upcoming).not.toContain(ended.id)
+    expect(past).toContain(ended.id)
+    expect(past).not.toContain(running.id)
+    const offered = await ids('getAvailableToHostOH', other)
+    expect(offered).toContain(running.id)
+    expect(offered).not.toContain(ended.id)
+  })
+
   it('shows a late claimer who won, but nobody the open house was never offered to', async () => {
     const listing = await agent({ brokerFirmLicense: 'FIRM-LATE' })
     const winner = await agent({ brokerFirmLicense: 'FIRM-LATE' })

@@ -29,17 +29,25 @@ export function eligibleFor(eb: Eb, viewer: Actor) {
   return eb.or(levels)
 }
 
-/** On offer to others: published, not hosted, not canceled, not past. */
+/**
+ * Over: its own end instant has passed, or — while its times are still to pick — its date is before
+ * today where the house is (open_house_timezone). Never the database's own calendar day.
+ */
+const over = sql<boolean>`(
+  (open_house.ends_at is not null and open_house.ends_at < now())
+  or (open_house.ends_at is null and open_house.scheduled_date is not null
+      and open_house.scheduled_date < (now() at time zone open_house.open_house_timezone)::date)
+)`
+const notOver = sql<boolean>`not ${over}`
+
+/** On offer to others: published, not hosted, not canceled, not over. */
 function onOffer(eb: Eb) {
   return eb.and([
     eb('openHouse.publishedAt', 'is not', null),
     eb('openHouse.hostingReAgentId', 'is', null),
     eb('openHouse.openHouseCanceledFlag', '=', false),
     eb('openHouse.publishLevel', '!=', 'Hosting Myself'),
-    eb.or([
-      eb('openHouse.scheduledDate', 'is', null),
-      eb('openHouse.scheduledDate', '>=', sql<string>`current_date`),
-    ]),
+    notOver,
   ])
 }
 
@@ -114,15 +122,7 @@ export function createOpenHouseRepo(db: Db) {
     /** Upcoming for an agent who lists, hosts or scheduled: soonest first, flexible dates last. */
     upcoming(viewer: Actor, limit: number, offset: number) {
       return withSupport()
-        .where((eb) =>
-          eb.and([
-            mine(eb, viewer),
-            eb.or([
-              eb('openHouse.scheduledDate', 'is', null),
-              eb('openHouse.scheduledDate', '>=', sql<string>`current_date`),
-            ]),
-          ]),
-        )
+        .where((eb) => eb.and([mine(eb, viewer), notOver]))
         .orderBy(sql`scheduled_date asc nulls last`)
         .orderBy('openHouse.id')
         .limit(limit)
@@ -132,9 +132,7 @@ export function createOpenHouseRepo(db: Db) {
 
     past(viewer: Actor, limit: number, offset: number) {
       return withSupport()
-        .where((eb) =>
-          eb.and([mine(eb, viewer), eb('openHouse.scheduledDate', '<', sql<string>`current_date`)]),
-        )
+        .where((eb) => eb.and([mine(eb, viewer), over]))
         .orderBy('openHouse.scheduledDate', 'desc')
         .orderBy('openHouse.id', 'desc')
         .limit(limit)
