@@ -586,6 +586,44 @@ describe('permissions of SPEC §6', () => {
     expect(offered).not.toContain(ended.id)
   })
 
+  it('refuses an edit made on a version that changed since it was opened (409), and keeps the claim', async () => {
+    const listing = await agent()
+    const host = await agent()
+    const oh = await scheduleOpenHouse(t, listing)
+    await publish(t, listing, oh.id)
+    const opened = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, {
+      token: listing.token,
+    })
+    const loaded = opened.body.data
+    expect((await claim(oh, host)).status).toBe(200)
+
+    const body = scheduleFields(oh.rePropertyId, { openHouseInstructions: 'Ring twice.' })
+    const edit = (version?: string) =>
+      fetch(`${t.url}/api/openhousemgmt/saveOpenHouse/${oh.id}`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${listing.token}`,
+          ...(version ? { 'if-match': `"${version}"` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    const stale = await edit(loaded.updatedDate)
+    expect(stale.status).toBe(409)
+    expect(await stale.json()).toEqual({
+      error: { code: 'STALE', message: 'This open house changed since you opened it' },
+    })
+    const now = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: listing.token })
+    expect(now.body.data.hostingREAgentId).toBe(host.agent.id)
+    expect(now.body.data.openHouseInstructions).toBe(loaded.openHouseInstructions)
+
+    const fresh = await edit(now.body.data.updatedDate)
+    expect(fresh.status).toBe(200)
+    const saved = (await fresh.json()).data
+    expect(saved.openHouseInstructions).toBe('Ring twice.')
+    expect(saved.hostingREAgentId).toBe(host.agent.id)
+  })
+
   it('shows a late claimer who won, but nobody the open house was never offered to', async () => {
     const listing = await agent({ brokerFirmLicense: 'FIRM-LATE' })
     const winner = await agent({ brokerFirmLicense: 'FIRM-LATE' })

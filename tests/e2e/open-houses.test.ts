@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness } from '../support/browser.ts'
+import { browserHarness, expectAccessible } from '../support/browser.ts'
 import { acceptTeam, daysFromNow, makePlannedAgent, scheduleFields } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -534,6 +534,43 @@ describe('open houses in the browser', () => {
       hostingREAgentId: host.agent.id,
       scheduledDate: daysFromNow(6),
       scheduledStartTime: '1:00 PM',
+    })
+  })
+
+  it('tells the listing agent its edit was made on a version another agent changed, keeping what it typed', async () => {
+    const listing = await makePlannedAgent(t.db, { firstName: 'Edie', lastName: 'Lister' })
+    const host = await makePlannedAgent(t.db, { firstName: 'Quinn', lastName: 'Quick' })
+    const oh = await scheduleOpenHouse(t, listing)
+    expect((await publish(t, listing, oh.id)).status).toBe(200)
+
+    const page = await signedIn(listing)
+    await page.goto(`${t.url}/openhouses/schedule/${oh.id}/edit`)
+    await arrive(page, `${t.url}/openhouses/schedule/${oh.id}/edit`, 'Edit Open House')
+    const instructions = page.getByRole('textbox', { name: 'Instructions' })
+    await instructions.fill('Shoes off, please.')
+    // Meanwhile another agent claims it.
+    expect(
+      (
+        await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
+          token: host.token,
+        })
+      ).status,
+    ).toBe(200)
+
+    await page.getByRole('button', { name: 'Update' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'This open house changed since you opened it' })
+    await alert.waitFor()
+    expect(await alert.textContent()).toContain('Changed: host')
+    expect(await instructions.inputValue()).toBe('Shoes off, please.')
+    await expectAccessible(page, 'the edit form told the open house changed meanwhile')
+    expect((await details(listing, oh.id)).body.data.openHouseInstructions).not.toBe('Shoes off, please.')
+
+    // Saving again, now on the version it was shown, keeps both the claim and the edit.
+    await page.getByRole('button', { name: 'Update' }).click()
+    await page.waitForURL(/\/confirm\?/)
+    expect((await details(listing, oh.id)).body.data).toMatchObject({
+      hostingREAgentId: host.agent.id,
+      openHouseInstructions: 'Shoes off, please.',
     })
   })
 

@@ -190,6 +190,13 @@ export const OpenHouseDetails = OpenHouse.extend({
 export type OpenHouseDetails = z.infer<typeof OpenHouseDetails>
 
 /** What the public guest pages may know: no agent or visitor contact data. */
+/**
+ * An edit may say which version of the open house it was made on: `If-Match` with the `updatedDate` the
+ * form loaded. A claim, a publish or another edit since then answers 409 STALE with this text.
+ */
+export const OPEN_HOUSE_CHANGED = 'This open house changed since you opened it'
+export const EditVersionHeaders = z.object({ 'if-match': z.string().max(100).optional() })
+
 export const PublicOpenHouse = OpenHouse.pick({
   id: true,
   rePropertyId: true,

@@ -30,6 +30,7 @@ export interface RequestOptions<T> {
   method?: SendOptions['method']
   body?: unknown
   signal?: AbortSignal
+  headers?: Record<string, string>
   /** Send the bearer token (default). SPEC §6 public calls (sign-up, sign-in, plans) send none. */
   auth?: boolean
   /** On 403 SESSION_EXPIRED go to sign-in (default). Sign-out turns this off: it is leaving anyway. */
@@ -75,9 +76,16 @@ export async function apiDownload(path: string, options: { signal?: AbortSignal 
 /** Sends with the stored bearer token unless the call is public (`auth: false`). */
 function sendAs(
   path: string,
-  { method, body, signal, auth = true, accept }: Omit<RequestOptions<unknown>, 'schema'> & SendOptions,
+  {
+    method,
+    body,
+    signal,
+    auth = true,
+    accept,
+    headers,
+  }: Omit<RequestOptions<unknown>, 'schema'> & SendOptions,
 ): Promise<Response> {
-  return send(path, { method, body, signal, accept, token: auth ? readToken() : null })
+  return send(path, { method, body, signal, accept, headers, token: auth ? readToken() : null })
 }
 
 /** The ApiError for a failed answer; a 403 SESSION_EXPIRED also clears the session and goes to sign-in. */

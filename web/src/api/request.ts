@@ -44,14 +44,16 @@ export interface SendOptions {
   /** Sent as the bearer token when given. */
   token?: string | null
   accept?: string
+  /** More request headers (an edit's If-Match). */
+  headers?: Record<string, string>
 }
 
 /** Fetches `/api{path}`; no connection is an ApiError NETWORK, an abort stays the AbortError it is. */
 export async function send(
   path: string,
-  { method = 'GET', body, signal, token, accept = 'application/json' }: SendOptions = {},
+  { method = 'GET', body, signal, token, accept = 'application/json', headers: extra }: SendOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept }
+  const headers: Record<string, string> = { ...extra, Accept: accept }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
   try {

@@ -3,6 +3,7 @@ import {
   type CancelOpenHouseBody,
   maySchedulerFor,
   messages,
+  OPEN_HOUSE_CHANGED,
   type OpenHouseDetails,
   rooms,
   type SaveOpenHouseBody,
@@ -19,6 +20,9 @@ import { assertCanCreate } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
 import { agentRooms, offerRoom } from './rooms.ts'
 import { instants, rethrowDuplicate, scheduleAutoClone } from './schedule.ts'
+
+/** An entity tag is quoted ("…"); a bare value is taken as it is. */
+const unquoted = (tag: string) => tag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1')
 
 type SaveBody = z.output<typeof SaveOpenHouseBody>
 type CancelBody = z.output<typeof CancelOpenHouseBody>
@@ -113,13 +117,16 @@ export function createOpenHouseLifecycle(
     },
 
     /** Listing agent only; once hosted by someone else the date, times and publish level stay as they are. */
-    async update(caller: AgentRow, id: number, body: SaveBody): Promise<OpenHouseDetails> {
+    /** `version`: the `updatedDate` the editor loaded (If-Match); a change since then answers 409 STALE. */
+    async update(caller: AgentRow, id: number, body: SaveBody, version?: string): Promise<OpenHouseDetails> {
       await d.access.openHouse(caller, 'edit', id)
       const who = await d.access.actor(caller)
       // Decided on the locked row: a claim that answered before this edit is never undone by it.
       const updated = await inTransaction(d.db, async (trx) => {
         const row = await repo.lockRow(id, trx)
         if (!row) throw new NotFoundError()
+        if (version !== undefined && unquoted(version) !== new Date(row.updatedDate).toISOString())
+          throw new ConflictError('STALE', OPEN_HOUSE_CHANGED)
         if (row.openHouseCanceledFlag)
           throw new ConflictError('INVALID_STATE', 'A canceled open house cannot be edited')
         const locked = row.hostingReAgentId !== null && row.publishLevel !== 'Hosting Myself'

@@ -1,5 +1,6 @@
 import {
   CancelOpenHouseBody,
+  EditVersionHeaders,
   OpenHouseDetails,
   PublicOpenHouse,
   PublishLevel,
@@ -44,8 +45,20 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/openhousemgmt/saveOpenHouse/:id',
-    { schema: { tags, security, params: IdParams, body: SaveOpenHouseBody, response: one }, ...guard },
-    async (req) => ({ data: await openHouses.update(agentOf(req), req.params.id, req.body) }),
+    {
+      schema: {
+        tags,
+        security,
+        params: IdParams,
+        headers: EditVersionHeaders,
+        body: SaveOpenHouseBody,
+        response: one,
+      },
+      ...guard,
+    },
+    async (req) => ({
+      data: await openHouses.update(agentOf(req), req.params.id, req.body, req.headers['if-match']),
+    }),
   )
 
   app.patch(

@@ -81,14 +81,22 @@ function useAfterChange(agentId: number) {
   }
 }
 
-/** POST saveOpenHouse (new) or PATCH saveOpenHouse/{id} (edit). */
+/**
+ * POST saveOpenHouse (new) or PATCH saveOpenHouse/{id} (edit). An edit names the version it was made
+ * on (`updatedDate` as If-Match): if the open house changed meanwhile, the server answers 409 STALE.
+ */
 export function useSaveOpenHouseMutation(agentId: number, openHouseId?: number) {
   const after = useAfterChange(agentId)
   return useMutation({
-    mutationFn: (body: SaveOpenHouseBody) =>
+    mutationFn: ({ body, version }: { body: SaveOpenHouseBody; version?: string }) =>
       apiRequest(
         openHouseId ? `/openhousemgmt/saveOpenHouse/${openHouseId}` : '/openhousemgmt/saveOpenHouse',
-        { method: openHouseId ? 'PATCH' : 'POST', body, schema: OpenHouseDetails },
+        {
+          method: openHouseId ? 'PATCH' : 'POST',
+          body,
+          headers: version ? { 'If-Match': `"${version}"` } : undefined,
+          schema: OpenHouseDetails,
+        },
       ),
     onSuccess: after,
   })

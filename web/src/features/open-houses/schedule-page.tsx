@@ -1,12 +1,13 @@
 import {
   isSchedulerRole,
   messages,
+  OPEN_HOUSE_CHANGED,
   type OpenHouseDetails,
   type Property,
   PublishLevel,
   SaveOpenHouseBody,
 } from '@porchlight/shared'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { ApiError, formFailure } from '../../api/client.ts'
@@ -21,7 +22,7 @@ import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { may } from './permissions.ts'
-import { useSaveOpenHouseMutation } from './queries.ts'
+import { openHouseDetailsQueryOptions, useSaveOpenHouseMutation } from './queries.ts'
 import { ScheduleFields } from './schedule-fields.tsx'
 import {
   browserTimeZone,
@@ -71,6 +72,21 @@ export function SchedulePage(context: ScheduleContext) {
   const forSelf = !choosesListingAgent || form.values.listingREAgentId === String(agentId)
   const limitReached = !editing && forSelf && openHouseLimitReached(utilization)
   const [propertyRefused, setPropertyRefused] = useState<string | null>(null)
+  const queryClient = useQueryClient()
+  // The version this edit is made on; after a 409 STALE, the one the agent has now been shown.
+  const [version, setVersion] = useState(editing?.updatedDate)
+  const [changedMeanwhile, setChangedMeanwhile] = useState<string[] | null>(null)
+
+  /** Someone changed the open house while this form was open: say what, keep what the agent typed. */
+  const showChangedMeanwhile = async () => {
+    if (!editing) return
+    const current = await queryClient.fetchQuery({
+      ...openHouseDetailsQueryOptions(editing.id),
+      staleTime: 0,
+    })
+    setVersion(current.updatedDate)
+    setChangedMeanwhile(changedFields(editing, current))
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -88,32 +104,40 @@ export function SchedulePage(context: ScheduleContext) {
     const body = form.parse(SaveOpenHouseBody, input, SCHEDULE_REQUIRED_MESSAGES, cross)
     if (!body) return
     setPropertyRefused(null)
-    save.mutate(input as SaveOpenHouseBody, {
-      onSuccess: (saved) =>
-        void navigate({
-          to: '/openhouses/schedule/$openHouseId/confirm',
-          params: { openHouseId: saved.id },
-          search: {
-            rePropertyId: saved.rePropertyId,
-            reAgentId: saved.listingREAgentId,
-            publish: PublishLevel.safeParse(saved.publishLevel).data,
-            method: editing ? 'edit' : 'new',
-          },
-        }),
-      onError: (error) => {
-        const refused = error instanceof ApiError ? error.fieldError('rePropertyId') : undefined
-        if (refused && error instanceof ApiError) {
-          // Not a field of this form: said once, with the way out, beside the other messages if any.
-          setPropertyRefused(refused)
-          const others = error.fieldErrors.filter((e) => e.field !== 'rePropertyId')
-          if (others.length > 0) {
-            form.showError({ fieldErrors: others, message: '' })
+    setChangedMeanwhile(null)
+    save.mutate(
+      { body: input as SaveOpenHouseBody, version },
+      {
+        onSuccess: (saved) =>
+          void navigate({
+            to: '/openhouses/schedule/$openHouseId/confirm',
+            params: { openHouseId: saved.id },
+            search: {
+              rePropertyId: saved.rePropertyId,
+              reAgentId: saved.listingREAgentId,
+              publish: PublishLevel.safeParse(saved.publishLevel).data,
+              method: editing ? 'edit' : 'new',
+            },
+          }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'STALE') {
+            void showChangedMeanwhile()
+            return
           }
-          return
-        }
-        form.showError(formFailure(error, messages.openHouseAlreadyScheduled))
+          const refused = error instanceof ApiError ? error.fieldError('rePropertyId') : undefined
+          if (refused && error instanceof ApiError) {
+            // Not a field of this form: said once, with the way out, beside the other messages if any.
+            setPropertyRefused(refused)
+            const others = error.fieldErrors.filter((e) => e.field !== 'rePropertyId')
+            if (others.length > 0) {
+              form.showError({ fieldErrors: others, message: '' })
+            }
+            return
+          }
+          form.showError(formFailure(error, messages.openHouseAlreadyScheduled))
+        },
       },
-    })
+    )
   }
 
   if (editing && !may(editing, 'edit')) {
@@ -189,6 +213,12 @@ export function SchedulePage(context: ScheduleContext) {
           </Alert>
         )}
         {form.formError && <Alert tone="error" title={form.formError} />}
+        {changedMeanwhile && (
+          <Alert tone="error" title={OPEN_HOUSE_CHANGED}>
+            {changedMeanwhile.length > 0 ? `Changed: ${changedMeanwhile.join(', ')}. ` : ''}
+            Your changes are still in the form: check them, then save again to keep them.
+          </Alert>
+        )}
         {propertyRefused && (
           <Alert
             tone="error"
@@ -239,4 +269,27 @@ export function SchedulePage(context: ScheduleContext) {
       </Form>
     </FormPage>
   )
+}
+
+/** The fields an agent is told another agent changed meanwhile, in the words it reads. */
+const WATCHED: Array<[keyof OpenHouseDetails, string]> = [
+  ['scheduledDate', 'date'],
+  ['scheduledStartTime', 'start time'],
+  ['scheduledEndTime', 'end time'],
+  ['hostingREAgentId', 'host'],
+  ['publishLevel', 'publish level'],
+  ['published', 'published'],
+  ['openHouseInstructions', 'instructions'],
+  ['openHouseFor', 'for sale or rent'],
+  ['balloonsPutOutFlag', 'balloons'],
+  ['snackServedFlag', 'snacks'],
+  ['mealServedFlag', 'meal'],
+  ['drinkServedFlag', 'drinks'],
+  ['emailIdForSharingOHFeedback', 'feedback email'],
+  ['autoCloneOpenHouseFlag', 'auto-clone'],
+  ['openHouseCanceledFlag', 'canceled'],
+]
+
+function changedFields(before: OpenHouseDetails, after: OpenHouseDetails): string[] {
+  return WATCHED.filter(([key]) => before[key] !== after[key]).map(([, label]) => label)
 }
