@@ -42,33 +42,43 @@ describe('the claim race', () => {
     }
   }, 120_000)
 
-  it('never undoes a claim that answered: edits and publishes racing claims, 60 rounds each', async () => {
-    const [claimer] = claimers
-    if (!claimer) throw new Error('no claimer')
+  it('never undoes a claim that answered: 1,000 rounds of an edit or a publish racing a claim', async () => {
+    // Ten listing agents race side by side (each agent's own creates are serialised for its plan limit).
+    const LANES = 10
+    const ROUNDS_PER_LANE = 100
+    const lanes = await Promise.all(Array.from({ length: LANES }, () => makePlannedAgent(t.db)))
     let lost = 0
-    for (let round = 0; round < 60; round++) {
-      const oh = await scheduleOpenHouse(t, listing)
-      expect((await publish(t, listing, oh.id)).status).toBe(200)
-      const claim = () =>
-        t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${claimer.agent.id}`, {
-          token: claimer.token,
-        })
-      // Half the rounds race an edit of the open house, half a publish (which may answer 409 once hosted).
-      const other =
-        round % 2 === 0
-          ? t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
-              token: listing.token,
-              body: scheduleFields(oh.rePropertyId, { openHouseInstructions: `edit ${round}` }),
-            })
-          : publish(t, listing, oh.id)
-      const [claimed] = await Promise.all([claim(), other])
-      const row = await t.db
-        .selectFrom('openHouse')
-        .select('hostingReAgentId')
-        .where('id', '=', oh.id)
-        .executeTakeFirstOrThrow()
-      if (claimed.status === 200 && row.hostingReAgentId !== claimer.agent.id) lost++
-    }
+    let raced = 0
+    await Promise.all(
+      lanes.map(async (owner, lane) => {
+        const claimer = claimers[lane]
+        if (!claimer) throw new Error('no claimer')
+        for (let round = 0; round < ROUNDS_PER_LANE; round++) {
+          const oh = await scheduleOpenHouse(t, owner)
+          expect((await publish(t, owner, oh.id)).status).toBe(200)
+          const claim = t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${claimer.agent.id}`, {
+            token: claimer.token,
+          })
+          // Half the rounds race an edit of the open house, half a publish (which may answer 409 once hosted).
+          const other =
+            round % 2 === 0
+              ? t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+                  token: owner.token,
+                  body: scheduleFields(oh.rePropertyId, { openHouseInstructions: `edit ${round}` }),
+                })
+              : publish(t, owner, oh.id)
+          const [claimed] = await Promise.all([claim, other])
+          const row = await t.db
+            .selectFrom('openHouse')
+            .select('hostingReAgentId')
+            .where('id', '=', oh.id)
+            .executeTakeFirstOrThrow()
+          raced++
+          if (claimed.status === 200 && row.hostingReAgentId !== claimer.agent.id) lost++
+        }
+      }),
+    )
+    expect(raced).toBe(1000)
     expect(lost).toBe(0)
-  }, 120_000)
+  }, 300_000)
 })
