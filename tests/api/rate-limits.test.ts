@@ -61,15 +61,60 @@ describe('sign-in failures per account', () => {
   })
   afterAll(() => wide.close())
 
-  it('stops an account after 100 failed sign-ins in an hour, even with the right password', async () => {
+  /** A sign-in from a given address, as the API sees it. */
+  const from = async (remoteAddress: string, email: string, pass: string) => {
+    const res = await wide.app.inject({
+      method: 'POST',
+      url: '/api/signing/authenticate',
+      remoteAddress,
+      payload: { porchlightUserEmailId: email, porchlightUserPass: pass },
+    })
+    return { status: res.statusCode, body: res.json() }
+  }
+
+  it('stops an address after 10 wrong passwords on an account, never the owner elsewhere, and tells the owner', async () => {
     const user = await makeValidatedUser(wide)
-    const call = (pass: string) =>
-      wide.call('POST', '/signing/authenticate', {
-        body: { porchlightUserEmailId: user.email, porchlightUserPass: pass },
-      })
-    for (let i = 0; i < 100; i++) expect((await call(`wrong-${i}`)).status).toBe(401)
-    const res = await call(user.password)
-    expect(res.status).toBe(429)
-    expect(res.body.error.code).toBe('RATE_LIMITED')
+    const attacker = '203.0.113.66'
+    for (let i = 0; i < 10; i++) expect((await from(attacker, user.email, `wrong-${i}`)).status).toBe(401)
+    const stopped = await from(attacker, user.email, user.password)
+    expect(stopped.status).toBe(429)
+    expect(stopped.body.error.code).toBe('RATE_LIMITED')
+
+    // A hundred more wrong guesses from other addresses lock nobody out.
+    for (let i = 0; i < 100; i++) await from(`198.51.100.${i + 1}`, user.email, `wrong-${i}`)
+    expect((await from('192.0.2.10', user.email, user.password)).status).toBe(200)
+
+    // The owner hears of it once, not once per guess.
+    const notices = await wide.db
+      .selectFrom('mail')
+      .select('subject')
+      .where('toAddress', '=', user.email)
+      .where('subject', '=', 'Someone is trying to sign in to your Porchlight account')
+      .execute()
+    expect(notices).toHaveLength(1)
   }, 60_000)
+})
+
+describe('rate limits while Redis is away', () => {
+  let away: TestApp
+  beforeAll(async () => {
+    away = await buildTestApp({
+      sameAs: t,
+      env: { REDIS_URL: 'redis://127.0.0.1:1' },
+      configure: (c) => (c.rateLimit.signInPerMinute = 10),
+    })
+  })
+  afterAll(() => away.close())
+
+  it('still allows only 10 sign-ins a minute from one address, counted in the process', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const res = await away.call('POST', '/signing/authenticate', {
+        body: { porchlightUserEmailId: 'nobody-here@example.com', porchlightUserPass: `wrong-${i}` },
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(10)
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true)
+  })
 })

@@ -23,6 +23,7 @@ import { RateLimitedError } from '../errors.ts'
 import { backgroundFailures } from '../failures.ts'
 import { authPlugin } from '../http/auth.ts'
 import { registerErrorHandler } from '../http/error-handler.ts'
+import { redisStoreWithFallback } from '../http/rate-limit-store.ts'
 import { registerQueueDashboard } from '../jobs/dashboard.ts'
 import { createOutbox, type Outbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues, type Queues } from '../jobs/queues.ts'
@@ -177,9 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.timeWindowMs,
-    redis,
-    nameSpace: `${config.redis.prefix}:rl:`,
-    // Redis away must not take the API down with it.
+    // Counted in Redis; while Redis is away, in this process: the limits hold and the API stays up.
+    store: redisStoreWithFallback(redis, `${config.redis.prefix}:rl:`),
     skipOnError: true,
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: () => new RateLimitedError(),

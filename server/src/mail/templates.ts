@@ -65,6 +65,14 @@ export const mailTemplates = {
     )
   },
 
+  signInFailures(to: string, failures: number, appUrl: string): MailContent {
+    return layout(to, 'Someone is trying to sign in to your Porchlight account', [
+      `There were ${failures} sign-ins with a wrong password for your account within the last hour.`,
+      'Each address that keeps guessing is stopped; you can still sign in as usual.',
+      `If it was not you, change your password at ${appUrl}/forgotPassword.`,
+    ])
+  },
+
   autoCloned(to: string, address: string, date: string, editUrl: string): MailContent {
     return layout(to, `Your open house at ${address} was scheduled again`, [
       `Your open house at ${address} has ended, and auto-clone scheduled the same open house for ${date}.`,

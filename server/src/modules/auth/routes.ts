@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: AuthenticateBody, response: { 200: data(SignInResult) } },
       config: { rateLimit: { max: config.rateLimit.signInPerMinute, timeWindow: 60_000 } },
     },
-    async (req) => ({ data: await auth.authenticate(req.body) }),
+    async (req) => ({ data: await auth.authenticate(req.body, req.ip) }),
   )
 
   app.post(

@@ -24,7 +24,7 @@ import { mailTemplates } from '../../mail/templates.ts'
 import type { AgentService } from '../agents/service.ts'
 import { toAgent } from '../agents/service.ts'
 import type { PricingService } from '../pricing/service.ts'
-import type { AccountLimits } from './limits.ts'
+import { type AccountLimits, SIGN_IN_FAILURES_NOTICE } from './limits.ts'
 import {
   generateCode,
   generateTemporaryPassword,
@@ -129,18 +129,31 @@ export function createAuthService(d: AuthDeps) {
       await inTransaction(d.db, (trx) => issueVerificationCode(user, trx))
     },
 
-    async authenticate(body: z.output<typeof AuthenticateBody>): Promise<SignInResult> {
+    /** `source`: the caller's address, which failures are counted against. */
+    async authenticate(body: z.output<typeof AuthenticateBody>, source: string): Promise<SignInResult> {
       const email = body.porchlightUserEmailId
       const user = await d.repo.findUserByEmail(email)
       if (!user) throw new NotFoundError(messages.noAccountWithEmail, 'NO_ACCOUNT')
-      await d.limits.assertSignInAllowed(email)
+      await d.limits.assertSignInAllowed(email, source)
       let mustChangePassword = false
       if (!(await verifyPassword(user.porchlightUserPass, body.porchlightUserPass))) {
         const temp = (await d.repo.liveCodes(user.id, 'temp_password')).find((c) =>
           sameHash(c.codeHash, hashSecret(user.id, body.porchlightUserPass)),
         )
         if (!temp || !(await d.repo.useCode(temp.id))) {
-          await d.limits.signInFailed(email)
+          if (await d.limits.signInFailed(email, source)) {
+            await inTransaction(d.db, (trx) =>
+              queueMail(
+                trx,
+                d.outbox,
+                mailTemplates.signInFailures(
+                  user.porchlightUserEmailId,
+                  SIGN_IN_FAILURES_NOTICE,
+                  d.config.publicUrl,
+                ),
+              ),
+            )
+          }
           throw new UnauthorizedError(messages.incorrectEmailAndPassword)
         }
         mustChangePassword = true
