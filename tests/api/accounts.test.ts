@@ -235,6 +235,20 @@ describe('passwords', () => {
     expect((await signIn(user.email, user.password)).status).toBe(200)
   })
 
+  it('signs every other session out when a temporary password is used (the account was being recovered)', async () => {
+    const user = await makeValidatedUser(t)
+    await t.call('POST', '/signing/resetUserPassword', { body: { porchlightUserEmailId: user.email } })
+    const [mail] = await smtp.waitFor(
+      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
+    )
+    const temp = /\n\n([A-Za-z0-9]{12})\n\n/.exec(mail?.text ?? '')?.[1] ?? ''
+    const recovered = await signIn(user.email, temp)
+    expect(recovered.status).toBe(200)
+    expect((await t.call('GET', '/signing/session', { token: user.token })).status).toBe(403)
+    const token = recovered.body.data.porchlightUserDTO.porchlightUserToken
+    expect((await t.call('GET', '/signing/session', { token })).status).toBe(200)
+  })
+
   it('does not let a temporary password work after an hour', async () => {
     const user = await makeValidatedUser(t)
     await t.call('POST', '/signing/resetUserPassword', { body: { porchlightUserEmailId: user.email } })

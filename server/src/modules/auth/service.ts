@@ -60,7 +60,9 @@ const toUser = (u: UserRow): User => ({
 
 export function createAuthService(d: AuthDeps) {
   async function signedIn(user: UserRow, mustChangePassword = false): Promise<SignInResult> {
-    const { token } = await d.sessions.create(user.id)
+    const { token, session } = await d.sessions.create(user.id)
+    // A temporary password means the account was being recovered: whoever else is signed in, is not.
+    if (mustChangePassword) await d.sessions.revokeAllOthers(user.id, session.id)
     const agent = await d.agents.findByUserId(user.id)
     return {
       porchlightUserDTO: {
