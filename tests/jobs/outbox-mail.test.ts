@@ -94,3 +94,43 @@ describe('outbox to mail', () => {
     await smtp.waitFor((m) => m.to.includes('later@example.com'))
   })
 })
+
+describe('sending without holding the row', () => {
+  let slow: SmtpSink
+  let s: TestApp
+  beforeAll(async () => {
+    // An SMTP server that takes 1.5 s to accept each mail.
+    slow = await startSmtpSink({ delayMs: 1500 })
+    s = await buildTestApp({ env: { SMTP_URL: slow.url } })
+  })
+  afterAll(async () => {
+    await s.close()
+    await slow.close()
+  })
+
+  it('holds no lock on the mail while the SMTP server answers, and marks it sent after', async () => {
+    s.startWorker()
+    const to = 'slow-server@example.com'
+    const mailId = await inTransaction(s.db, (trx) =>
+      queueMail(trx, s.app.deps.outbox, { to, subject: 'Slow', text: 'x', html: '<p>x</p>' }),
+    )
+    const status = async () =>
+      (await s.db.selectFrom('mail').select('status').where('id', '=', mailId).executeTakeFirstOrThrow())
+        .status
+    await expect.poll(status, { interval: 20 }).toBe('sending')
+    // Mid-exchange, anyone may lock the row at once: no transaction waits on the SMTP server.
+    await inTransaction(s.db, async (trx) => {
+      const row = await trx
+        .selectFrom('mail')
+        .select(['status', 'leaseUntil'])
+        .where('id', '=', mailId)
+        .forUpdate()
+        .noWait()
+        .executeTakeFirstOrThrow()
+      expect(row.status).toBe('sending')
+      expect(new Date(row.leaseUntil as Date).getTime()).toBeGreaterThan(Date.now())
+    })
+    await slow.waitFor((m) => m.to.includes(to))
+    await expect.poll(status).toBe('sent')
+  })
+})

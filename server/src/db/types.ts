@@ -51,7 +51,7 @@ type NullableJson = ColumnType<JsonValue | null, string | null | undefined, stri
 // labels as CHECK constraints. The two lists below exist only in the database.
 
 export type EmailCodePurpose = 'verify_email' | 'temp_password'
-export type MailStatus = 'queued' | 'sent' | 'stored' | 'failed'
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'stored' | 'failed'
 
 export interface PorchlightUserTable {
   id: Id
@@ -377,6 +377,8 @@ export interface MailTable {
   attempts: Defaulted<number>
   lastError: Nullable<string>
   createdAt: Timestamp
+  /** While 'sending': the worker that claimed it owns it until then; after, another may take it over. */
+  leaseUntil: NullableTimestamp
 }
 
 /** A guest's capability to give feedback: the SHA-256 (hex) of the token it was given. */

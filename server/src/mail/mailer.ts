@@ -31,6 +31,14 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
   const pooled = new URL(smtpUrl)
   if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true')
   if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '8')
+  // Bounded: a send never outlives its lease on the mail row (deliver.ts), so two workers never overlap.
+  for (const [name, ms] of [
+    ['connectionTimeout', '5000'],
+    ['greetingTimeout', '5000'],
+    ['socketTimeout', '10000'],
+  ] as const) {
+    if (!pooled.searchParams.has(name)) pooled.searchParams.set(name, ms)
+  }
   const transport = nodemailer.createTransport(pooled.toString())
   return {
     kind: 'smtp',
