@@ -278,13 +278,43 @@ describe('passwords', () => {
     const other = (await signIn(user.email, user.password)).body.data.porchlightUserDTO.porchlightUserToken
     const changed = await t.call('PATCH', '/signing/changeUserPassword', {
       token: user.token,
-      body: { id: user.userId, porchlightUserPass: 'brand-new-pass-9' },
+      body: { id: user.userId, porchlightUserPass: 'brand-new-pass-9', currentPassword: user.password },
     })
     expect(changed.body).toEqual({ data: { changed: true } })
     expect((await t.call('GET', '/signing/session', { token: other })).status).toBe(403)
     expect((await t.call('GET', '/signing/session', { token: user.token })).status).toBe(200)
     expect((await signIn(user.email, user.password)).status).toBe(401)
     expect((await signIn(user.email, 'brand-new-pass-9')).status).toBe(200)
+  })
+
+  it('asks for the current password, except once in a session opened with a temporary password', async () => {
+    const user = await makeValidatedUser(t)
+    const change = (token: string, extra: Record<string, unknown>) =>
+      t.call('PATCH', '/signing/changeUserPassword', {
+        token,
+        body: { id: user.userId, porchlightUserPass: 'taken-over-1', ...extra },
+      })
+    const fieldsOf = (body: { errors?: Array<{ field: string; message: string }> }) =>
+      Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]))
+    for (const extra of [{}, { currentPassword: 'not-the-password' }]) {
+      const refused = await change(user.token, extra)
+      expect(refused.status).toBe(422)
+      expect(fieldsOf(refused.body)).toEqual({ currentPassword: messages.authenticatingUserDetailsFailed })
+    }
+    expect((await signIn(user.email, user.password)).status).toBe(200)
+
+    await t.call('POST', '/signing/resetUserPassword', { body: { porchlightUserEmailId: user.email } })
+    const [mail] = await smtp.waitFor(
+      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
+    )
+    const temp = /\n\n([A-Za-z0-9]{12})\n\n/.exec(mail?.text ?? '')?.[1] ?? ''
+    const recovered = (await signIn(user.email, temp)).body.data.porchlightUserDTO.porchlightUserToken
+    const session = await t.call('GET', '/signing/session', { token: recovered })
+    expect(session.body.data.recoverySession).toBe(true)
+    expect((await change(recovered, {})).status).toBe(200)
+    // Once set, the next change asks for it again.
+    expect((await change(recovered, {})).status).toBe(422)
+    expect((await change(recovered, { currentPassword: 'taken-over-1' })).status).toBe(200)
   })
 
   it("refuses to change someone else's password", async () => {

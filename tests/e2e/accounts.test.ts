@@ -300,6 +300,30 @@ describe('accounts in a browser', () => {
     expect(signIn.body.data.mustChangePassword).toBe(false)
   })
 
+  it('asks a signed-in agent for its current password before changing it', async () => {
+    const user = await makeAgentWithPlan()
+    await page.goto(`${t.url}/signin`)
+    await signInThroughForm(user.email, user.password)
+    await arrive(`${t.url}/dashboard`, 'Dashboard')
+    await page.goto(`${t.url}/mystuff/changeUserPass`)
+    await arrive(`${t.url}/mystuff/changeUserPass`, 'User Password Change')
+    const newPassword = 'next-porch-pass-7'
+    await field('Current Password').fill('not-my-password')
+    await field('New Password').fill(newPassword)
+    await field('Re-enter New Password').fill(newPassword)
+    await page.getByRole('button', { name: 'Change' }).click()
+    await page.getByText(messages.authenticatingUserDetailsFailed).waitFor()
+    expect(page.url()).toBe(`${t.url}/mystuff/changeUserPass`)
+
+    await field('Current Password').fill(user.password)
+    await page.getByRole('button', { name: 'Change' }).click()
+    await page.waitForURL(`${t.url}/mystuff/changeUserPass/confirmPassChange`)
+    const signIn = await t.call('POST', '/signing/authenticate', {
+      body: { porchlightUserEmailId: user.email, porchlightUserPass: newPassword },
+    })
+    expect(signIn.status).toBe(200)
+  })
+
   it('edits the agent profile with the license and broker fields read-only, and shows the plan tab', async () => {
     const user = await makeAgentWithPlan()
     await useToken(user.token)

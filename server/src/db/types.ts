@@ -69,6 +69,8 @@ export interface SessionTable {
   userId: number
   expiresAt: RequiredTimestamp
   createdAt: Timestamp
+  /** Opened with a temporary password: may set a new password without the current one, once. */
+  recovery: Defaulted<boolean>
 }
 
 export interface EmailCodeTable {

@@ -7,6 +7,8 @@ import { ForbiddenError, SessionExpiredError } from '../errors.ts'
 export interface RequestUser {
   id: number
   sessionId: string
+  /** The session was opened with a temporary password. */
+  recovery: boolean
 }
 
 type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>
@@ -41,7 +43,7 @@ export const authPlugin = fp(async (app) => {
     const token = bearer(req)
     const session = token ? await app.deps.sessions.validate(token) : null
     if (!session) throw new SessionExpiredError()
-    req.user = { id: session.userId, sessionId: session.id }
+    req.user = { id: session.userId, sessionId: session.id, recovery: session.recovery }
   }
   const requireAgent: Guard = async (req, reply) => {
     await requireUser(req, reply)

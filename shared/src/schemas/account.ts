@@ -31,7 +31,12 @@ export type AuthenticateBody = z.input<typeof AuthenticateBody>
 
 export const ResetPasswordBody = z.object({ porchlightUserEmailId: Email })
 
-export const ChangePasswordBody = z.object({ id: Id, porchlightUserPass: Password })
+/** The current password is asked for, except in a session opened with a temporary password. */
+export const ChangePasswordBody = z.object({
+  id: Id,
+  porchlightUserPass: Password,
+  currentPassword: z.string().max(200).optional(),
+})
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>
 
 export const UpdateUserBody = z.object({ porchlightUserEmailId: Email })
@@ -82,6 +87,8 @@ export type SignInResult = z.infer<typeof SignInResult>
 /** GET /signing/session: who the bearer token belongs to, for route guards. */
 export const SessionInfo = z.object({
   user: User,
+  /** Signed in with a temporary password: the password change needs no current password. */
+  recoverySession: z.boolean(),
   agent: Agent.nullable(),
   activePlan: PlanUtilization.nullable(),
 })

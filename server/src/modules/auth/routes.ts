@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (req) => {
-      await auth.changePassword(userOf(req).id, userOf(req).sessionId, req.body)
+      await auth.changePassword(userOf(req).id, userOf(req), req.body)
       return { data: { changed: true as const } }
     },
   )
@@ -118,6 +118,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], security, response: { 200: data(SessionInfo) } },
       preHandler: app.requireUser,
     },
-    async (req) => ({ data: await auth.sessionInfo(userOf(req).id) }),
+    async (req) => ({ data: await auth.sessionInfo(userOf(req).id, userOf(req).recovery) }),
   )
 }

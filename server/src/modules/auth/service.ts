@@ -17,6 +17,7 @@ import {
   ForbiddenError,
   NotFoundError,
   UnauthorizedError,
+  ValidationError,
 } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
@@ -60,7 +61,7 @@ const toUser = (u: UserRow): User => ({
 
 export function createAuthService(d: AuthDeps) {
   async function signedIn(user: UserRow, mustChangePassword = false): Promise<SignInResult> {
-    const { token, session } = await d.sessions.create(user.id)
+    const { token, session } = await d.sessions.create(user.id, mustChangePassword)
     // A temporary password means the account was being recovered: whoever else is signed in, is not.
     if (mustChangePassword) await d.sessions.revokeAllOthers(user.id, session.id)
     const agent = await d.agents.findByUserId(user.id)
@@ -208,16 +209,27 @@ export function createAuthService(d: AuthDeps) {
 
     async changePassword(
       userId: number,
-      sessionId: string,
+      session: { sessionId: string; recovery: boolean },
       body: z.output<typeof ChangePasswordBody>,
     ): Promise<void> {
       if (body.id !== userId) throw new ForbiddenError('You can only change your own password')
+      // A stolen session alone must not be enough to take the account over.
+      if (!session.recovery) {
+        const user = await d.repo.findUserById(userId)
+        const current = body.currentPassword ?? ''
+        if (!user || !current || !(await verifyPassword(user.porchlightUserPass, current)))
+          throw new ValidationError([
+            { field: 'currentPassword', message: messages.authenticatingUserDetailsFailed },
+          ])
+      }
+      const sessionId = session.sessionId
       const passwordHash = await hashPassword(body.porchlightUserPass)
       await inTransaction(d.db, async (trx) => {
         await d.repo.setPassword(userId, passwordHash, trx)
         await d.repo.retireCodes(userId, 'temp_password', trx)
       })
       await d.sessions.revokeAllOthers(userId, sessionId)
+      if (session.recovery) await d.sessions.endRecovery(sessionId)
     },
 
     async updateUser(userId: number, id: number, email: string): Promise<User> {
@@ -232,12 +244,13 @@ export function createAuthService(d: AuthDeps) {
       }
     },
 
-    async sessionInfo(userId: number): Promise<SessionInfo> {
+    async sessionInfo(userId: number, recovery: boolean): Promise<SessionInfo> {
       const user = await d.repo.findUserById(userId)
       if (!user) throw new NotFoundError()
       const agent = await d.agents.findByUserId(userId)
       return {
         user: toUser(user),
+        recoverySession: recovery,
         agent: agent ? toAgent(agent) : null,
         activePlan: agent ? await d.pricing.utilization(agent.id) : null,
       }

@@ -13,6 +13,8 @@ export interface SessionRecord {
   id: string
   userId: number
   expiresAt: Date
+  /** Opened with a temporary password (the account is being recovered). */
+  recovery: boolean
 }
 
 /** 160 random bits, shown to the client once; only its SHA-256 is stored (Lucia's session guide). */
@@ -29,12 +31,13 @@ export function sessionIdFromToken(token: string): string {
 /** Revoking a session ends its open sockets at once, in every process. */
 export function createSessionService(db: Db, sockets: SocketRooms) {
   return {
-    async create(userId: number): Promise<{ token: string; session: SessionRecord }> {
+    async create(userId: number, recovery = false): Promise<{ token: string; session: SessionRecord }> {
       const token = generateSessionToken()
       const session = {
         id: sessionIdFromToken(token),
         userId,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        recovery,
       }
       await db.insertInto('session').values(session).execute()
       return { token, session }
@@ -46,7 +49,7 @@ export function createSessionService(db: Db, sockets: SocketRooms) {
       const id = sessionIdFromToken(token)
       const row = await db
         .selectFrom('session')
-        .select(['id', 'userId', 'expiresAt'])
+        .select(['id', 'userId', 'expiresAt', 'recovery'])
         .where('id', '=', id)
         .executeTakeFirst()
       if (!row) return null
@@ -59,9 +62,14 @@ export function createSessionService(db: Db, sockets: SocketRooms) {
       if (now + SESSION_TTL_MS - expiresAt.getTime() >= REFRESH_AFTER_MS) {
         const next = new Date(now + SESSION_TTL_MS)
         await db.updateTable('session').set({ expiresAt: next }).where('id', '=', id).execute()
-        return { id, userId: row.userId, expiresAt: next }
+        return { id, userId: row.userId, expiresAt: next, recovery: row.recovery }
       }
-      return { id, userId: row.userId, expiresAt }
+      return { id, userId: row.userId, expiresAt, recovery: row.recovery }
+    },
+
+    /** The recovery is over (a new password was set): the session is an ordinary one. */
+    async endRecovery(sessionId: string): Promise<void> {
+      await db.updateTable('session').set({ recovery: false }).where('id', '=', sessionId).execute()
     },
 
     async revoke(sessionId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { ChangePasswordBody, messages } from '@porchlight/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { formFailure } from '../../api/client.ts'
@@ -10,17 +11,19 @@ import { PasswordField } from '../../ui/PasswordField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { useFlash } from '../session/flash.ts'
-import { useSessionInfo } from '../session/queries.ts'
+import { updateCachedSession, useSessionInfo } from '../session/queries.ts'
 import { CHANGE_PASSWORD_WARNING, passwordWarning } from './passwords.ts'
 import { useChangePasswordMutation } from './queries.ts'
 
 /** SPEC /mystuff/changeUserPass: 'User Password Change', Cancel, 'Change'/'Updating...'. */
 export function ChangePasswordPage() {
-  const { user } = useSessionInfo()
+  // Right after a temporary-password sign-in there is no current password to give.
+  const { user, recoverySession } = useSessionInfo()
+  const queryClient = useQueryClient()
   const flash = useFlash()
   const navigate = useNavigate()
   const change = useChangePasswordMutation()
-  const form = useForm({ porchlightUserPass: '', porchlightUserPassVerify: '' })
+  const form = useForm({ currentPassword: '', porchlightUserPass: '', porchlightUserPassVerify: '' })
   const { values, errors, setValue } = form
   const passwordsDiffer = values.porchlightUserPass !== values.porchlightUserPassVerify
   const mismatch = values.porchlightUserPassVerify !== '' && passwordsDiffer
@@ -31,10 +34,14 @@ export function ChangePasswordPage() {
     const body = form.parse(ChangePasswordBody, {
       id: user.id,
       porchlightUserPass: values.porchlightUserPass,
+      currentPassword: recoverySession ? undefined : values.currentPassword,
     })
     if (!body) return
     change.mutate(body, {
-      onSuccess: () => void navigate({ to: '/mystuff/changeUserPass/confirmPassChange' }),
+      onSuccess: () => {
+        updateCachedSession(queryClient, { recoverySession: false })
+        void navigate({ to: '/mystuff/changeUserPass/confirmPassChange' })
+      },
       onError: (error) => form.showError(formFailure(error, messages.changingPasswordFailed)),
     })
   }
@@ -53,6 +60,17 @@ export function ChangePasswordPage() {
         />
         {flash && <Alert tone="info" title={flash} />}
         {form.formError && <Alert tone="error" title={form.formError} />}
+        {!recoverySession && (
+          <PasswordField
+            label="Current Password"
+            name="currentPassword"
+            autoComplete="current-password"
+            isRequired
+            value={values.currentPassword}
+            onChange={(value) => setValue('currentPassword', value)}
+            errorMessage={errors.currentPassword}
+          />
+        )}
         <PasswordField
           label="New Password"
           name="porchlightUserPass"

@@ -16,7 +16,13 @@ export function rememberSignIn(queryClient: QueryClient, result: SignInResult) {
   // Nothing cached for a previous session may leak into this one.
   queryClient.removeQueries()
   if (token) {
-    queryClient.setQueryData(sessionQueryOptions().queryKey, { user, agent, activePlan: result.activePlan })
+    queryClient.setQueryData(sessionQueryOptions().queryKey, {
+      user,
+      // Signed in with a temporary password: the password change asks for no current password.
+      recoverySession: result.mustChangePassword,
+      agent,
+      activePlan: result.activePlan,
+    })
   }
 }
 
