@@ -572,6 +572,18 @@ describe('open houses in the browser', () => {
       hostingREAgentId: host.agent.id,
       openHouseInstructions: 'Shoes off, please.',
     })
+
+    // A change the page heard live (the open house refreshed under the form) is still named.
+    await page.goto(`${t.url}/openhouses/schedule/${oh.id}/edit`)
+    await arrive(page, `${t.url}/openhouses/schedule/${oh.id}/edit`, 'Edit Open House')
+    const elsewhere = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+      token: listing.token,
+      body: scheduleFields(oh.rePropertyId, { openHouseInstructions: 'Changed in another tab.' }),
+    })
+    expect(elsewhere.status).toBe(200)
+    await page.getByRole('button', { name: 'Update' }).click()
+    await alert.waitFor()
+    expect(await alert.textContent()).toContain('Changed: instructions')
   })
 
   it("shows the listing agent the host's guests masked unless they consented, and 404s what is not the agent's", async () => {

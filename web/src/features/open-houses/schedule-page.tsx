@@ -73,19 +73,20 @@ export function SchedulePage(context: ScheduleContext) {
   const limitReached = !editing && forSelf && openHouseLimitReached(utilization)
   const [propertyRefused, setPropertyRefused] = useState<string | null>(null)
   const queryClient = useQueryClient()
-  // The version this edit is made on; after a 409 STALE, the one the agent has now been shown.
-  const [version, setVersion] = useState(editing?.updatedDate)
+  // The open house as the form was filled from, and so the version this edit is made on; after a 409
+  // STALE, the one the agent has now been shown. Kept apart from `editing`, which live events refresh.
+  const [loaded, setLoaded] = useState(editing)
   const [changedMeanwhile, setChangedMeanwhile] = useState<string[] | null>(null)
 
   /** Someone changed the open house while this form was open: say what, keep what the agent typed. */
   const showChangedMeanwhile = async () => {
-    if (!editing) return
+    if (!loaded) return
     const current = await queryClient.fetchQuery({
-      ...openHouseDetailsQueryOptions(editing.id),
+      ...openHouseDetailsQueryOptions(loaded.id),
       staleTime: 0,
     })
-    setVersion(current.updatedDate)
-    setChangedMeanwhile(changedFields(editing, current))
+    setChangedMeanwhile(changedFields(loaded, current))
+    setLoaded(current)
   }
 
   const submit = (event: FormEvent) => {
@@ -106,7 +107,7 @@ export function SchedulePage(context: ScheduleContext) {
     setPropertyRefused(null)
     setChangedMeanwhile(null)
     save.mutate(
-      { body: input as SaveOpenHouseBody, version },
+      { body: input as SaveOpenHouseBody, version: loaded?.updatedDate },
       {
         onSuccess: (saved) =>
           void navigate({
