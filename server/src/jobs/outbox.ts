@@ -49,6 +49,7 @@ export function createOutbox(
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let again = false
+  let failing = false
 
   async function relayOnce(): Promise<number> {
     // Without Redis there is nothing to relay to; rows wait and no transaction is held open.
@@ -114,10 +115,15 @@ export function createOutbox(
     }
     running = relayOnce()
       .then((moved) => {
+        failing = false
         if (moved > 0) again = true
       })
-      // Redis or PostgreSQL away: rows stay in the outbox and the next tick tries again.
-      .catch((err) => backgroundFailures.report('outbox-relay', err))
+      // Redis or PostgreSQL away: rows stay in the outbox and the next tick tries again. An outage is
+      // reported once, when it starts, not four times a second for as long as it lasts.
+      .catch((err) => {
+        if (!failing) backgroundFailures.report('outbox-relay', err)
+        failing = true
+      })
       .finally(() => {
         running = undefined
         if (again) {
