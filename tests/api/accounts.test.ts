@@ -215,6 +215,12 @@ describe('sign-in', () => {
   })
 })
 
+/** The temporary password of the first reset mail to `email`. */
+async function temporaryPasswordMailedTo(email: string): Promise<string> {
+  const mails = await smtp.waitFor((m) => m.to.includes(email) && /temporary password/i.test(m.subject))
+  return /\n\n([A-Za-z0-9]{12})\n\n/.exec(mails[0]?.text ?? '')?.[1] ?? ''
+}
+
 describe('passwords', () => {
   it('mails a single-use temporary password that leaves the old one working', async () => {
     const user = await makeValidatedUser(t)
@@ -222,10 +228,7 @@ describe('passwords', () => {
       body: { porchlightUserEmailId: user.email },
     })
     expect(reset.body).toEqual({ data: { sent: true } })
-    const [mail] = await smtp.waitFor(
-      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
-    )
-    const temp = /\n\n([A-Za-z0-9]{12})\n\n/.exec(mail?.text ?? '')?.[1] ?? ''
+    const temp = await temporaryPasswordMailedTo(user.email)
     expect(temp).toHaveLength(12)
 
     const withTemp = await signIn(user.email, temp)
@@ -238,10 +241,7 @@ describe('passwords', () => {
   it('signs every other session out when a temporary password is used (the account was being recovered)', async () => {
     const user = await makeValidatedUser(t)
     await t.call('POST', '/signing/resetUserPassword', { body: { porchlightUserEmailId: user.email } })
-    const [mail] = await smtp.waitFor(
-      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
-    )
-    const temp = /\n\n([A-Za-z0-9]{12})\n\n/.exec(mail?.text ?? '')?.[1] ?? ''
+    const temp = await temporaryPasswordMailedTo(user.email)
     const recovered = await signIn(user.email, temp)
     expect(recovered.status).toBe(200)
     expect((await t.call('GET', '/signing/session', { token: user.token })).status).toBe(403)
@@ -252,10 +252,7 @@ describe('passwords', () => {
   it('does not let a temporary password work after an hour', async () => {
     const user = await makeValidatedUser(t)
     await t.call('POST', '/signing/resetUserPassword', { body: { porchlightUserEmailId: user.email } })
-    const [mail] = await smtp.waitFor(
-      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
-    )
-    const temp = /\n\n([A-Za-z0-9]{12})\n\n/.exec(mail?.text ?? '')?.[1] ?? ''
+    const temp = await temporaryPasswordMailedTo(user.email)
     await t.db
       .updateTable('emailCode')
       .set({ expiresAt: new Date(Date.now() - 1) })
@@ -304,10 +301,7 @@ describe('passwords', () => {
     expect((await signIn(user.email, user.password)).status).toBe(200)
 
     await t.call('POST', '/signing/resetUserPassword', { body: { porchlightUserEmailId: user.email } })
-    const [mail] = await smtp.waitFor(
-      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
-    )
-    const temp = /\n\n([A-Za-z0-9]{12})\n\n/.exec(mail?.text ?? '')?.[1] ?? ''
+    const temp = await temporaryPasswordMailedTo(user.email)
     const recovered = (await signIn(user.email, temp)).body.data.porchlightUserDTO.porchlightUserToken
     const session = await t.call('GET', '/signing/session', { token: recovered })
     expect(session.body.data.recoverySession).toBe(true)
