@@ -57,7 +57,7 @@ export interface Config {
   migrationsDir: string
   /** A worker process touches this file while PostgreSQL and Redis answer it (container health check). */
   workerHeartbeatFile?: string
-  relay: { intervalMs: number; batchSize: number }
+  relay: { intervalMs: number; batchSize: number; redeliverAfterMs: number }
 }
 
 export class ConfigError extends Error {}
@@ -90,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: e.ADMIN_TOKEN,
     migrationsDir: compiled ? path.join(here, 'migrations') : path.join(repoRoot, 'migrations'),
     workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE,
-    relay: { intervalMs: 250, batchSize: 100 },
+    relay: { intervalMs: 250, batchSize: 100, redeliverAfterMs: 60_000 },
   }
 }
 

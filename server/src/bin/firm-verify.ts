@@ -28,7 +28,7 @@ try {
   const { agents } = createServices({
     config,
     db: handle.db,
-    outbox: createOutbox(handle.db, null, () => false, config.relay.batchSize),
+    outbox: createOutbox(handle.db, null, null, config.relay),
     live: noLive,
     redis,
   })

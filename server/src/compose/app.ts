@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // subscription, leaving this process deaf to other processes' events. Start it on ready clients.
   await Promise.all([whenReady(redis, 2000), whenReady(pub, 2000), whenReady(sub, 2000)])
   const queues = createQueues(redis, config.redis.prefix)
-  const outbox = createOutbox(dbHandle.db, queues, () => redis.status === 'ready', config.relay.batchSize)
+  const outbox = createOutbox(dbHandle.db, queues, redis, config.relay)
   const mailer = createMailer(config)
   const realtime = createRealtime(app.server, {
     redis: { pub, sub, key: `${config.redis.prefix}:socket.io` },

@@ -21,7 +21,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
   const producerConnection = createRedis(config.redis.url, 'command')
   const emitterConnection = createRedis(config.redis.url, 'durable')
   const queues = createQueues(producerConnection, config.redis.prefix)
-  const outbox = createOutbox(db, queues, () => producerConnection.status === 'ready', config.relay.batchSize)
+  const outbox = createOutbox(db, queues, producerConnection, config.relay)
   const mailer = createMailer(config)
   if (!shared) backgroundFailures.useLogger(logger)
   const services =
@@ -37,7 +37,11 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     mail: { send: createMailProcessor(db, mailer) },
     'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
   }
-  const workers = startWorkers(processors, { connection: workerConnection, redisPrefix: config.redis.prefix })
+  const workers = startWorkers(processors, {
+    connection: workerConnection,
+    redisPrefix: config.redis.prefix,
+    outbox,
+  })
   outbox.start(config.relay.intervalMs)
   return {
     outbox,

@@ -358,9 +358,15 @@ export interface OutboxTable {
   jobName: string
   payload: Json
   createdAt: Timestamp
+  /** the last time the relay handed it to BullMQ */
   relayedAt: NullableTimestamp
-  /** a delayed job: BullMQ holds it until then */
+  /** a delayed job: it waits here, and is relayed once due */
   runAt: NullableTimestamp
+  /** its job's effect happened (the worker marks it); until then the relay hands it over again */
+  doneAt: NullableTimestamp
+  /** BullMQ gave up after the last attempt */
+  failedAt: NullableTimestamp
+  failedReason: string | null
   /** set when the relay cannot deliver the row (unknown queue or job); it then waits for an operator */
   parkedAt: NullableTimestamp
   parkedReason: string | null

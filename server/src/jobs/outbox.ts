@@ -1,4 +1,6 @@
 import { type JobName, type JobPayload, jobNames, type QueueName } from '@porchlight/shared'
+import type { Redis } from 'ioredis'
+import { sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
 import { backgroundFailures } from '../failures.ts'
@@ -13,16 +15,33 @@ export interface Outbox {
     payload: JobPayload<Q, N>,
     options?: { runAt?: Date | null },
   ): Promise<number>
-  /** Moves waiting rows into BullMQ once; returns how many were moved. */
+  /** Hands due rows to BullMQ once (new ones, and unfinished ones handed over a while ago); returns how many. */
   relayOnce(): Promise<number>
   /** Asks for a relay soon (after a commit) without waiting for the next tick. */
   kick(): void
+  /** The next relay hands every unfinished row to BullMQ again, however recently: Redis may have lost them. */
+  reconcile(): void
+  /** A job's effect happened: its row is done and never relayed again. */
+  markDone(jobId: string | undefined): Promise<void>
+  /** BullMQ gave up on a job after its last attempt: its row stays as failed, for an operator. */
+  markFailed(jobId: string | undefined, reason: string): Promise<void>
   start(intervalMs: number): void
   stop(): Promise<void>
 }
 
+export interface OutboxOptions {
+  batchSize: number
+  /** An unfinished row is handed to BullMQ again this long after the last time (a no-op if Redis has it). */
+  redeliverAfterMs: number
+}
+
 export function outboxJobId(outboxId: number): string {
   return `outbox-${outboxId}`
+}
+
+function outboxIdOf(jobId: string | undefined): number | null {
+  const match = /^outbox-(\d+)$/.exec(jobId ?? '')
+  return match ? Number(match[1]) : null
 }
 
 const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
@@ -39,28 +58,42 @@ function undeliverable(queues: Queues, queue: string, jobName: string): string |
   return null
 }
 
-/** With `queues` null (a command-line tool) rows only wait for a process that has queues to relay them. */
+/**
+ * PostgreSQL is the record of what is still to do. A row is relayed when it is due (a delayed job waits
+ * here, not in Redis) and stays open until its worker marks it done, or failed when BullMQ gives up.
+ * Open rows handed over more than `redeliverAfterMs` ago are handed over again, and all of them when the
+ * Redis connection comes back (Redis may have restarted empty): the job id is the row's id, so a job
+ * Redis still holds is never added twice. With `queues` null (a command-line tool) rows only wait for a
+ * process that has queues to relay them.
+ */
 export function createOutbox(
   db: Db,
   queues: Queues | null,
-  redisReady: () => boolean,
-  batchSize = 100,
+  redis: Redis | null,
+  { batchSize, redeliverAfterMs }: OutboxOptions,
 ): Outbox {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let again = false
   let failing = false
+  // Set by reconcile(): rows handed over before this moment are handed over again, batch by batch.
+  let reconcileBefore: Date | null = null
 
   async function relayOnce(): Promise<number> {
     // Without Redis there is nothing to relay to; rows wait and no transaction is held open.
-    if (!queues || !redisReady()) throw new Error('Redis is not answering')
-    return inTransaction(db, async (trx) => {
+    if (!queues || redis?.status !== 'ready') throw new Error('Redis is not answering')
+    const reconciling = reconcileBefore
+    const handedBefore = reconciling ?? new Date(Date.now() - redeliverAfterMs)
+    const moved = await inTransaction(db, async (trx) => {
       // skip locked: several relays (API processes, workers) share the work without blocking each other.
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'jobName', 'payload', 'runAt'])
-        .where('relayedAt', 'is', null)
+        .select(['id', 'queue', 'jobName', 'payload'])
+        .where('doneAt', 'is', null)
+        .where('failedAt', 'is', null)
         .where('parkedAt', 'is', null)
+        .where((eb) => eb.or([eb('relayedAt', 'is', null), eb('relayedAt', '<', handedBefore)]))
+        .where((eb) => eb.or([eb('runAt', 'is', null), eb('runAt', '<=', sql<Date>`now()`)]))
         .orderBy('id')
         .limit(batchSize)
         .forUpdate()
@@ -93,10 +126,7 @@ export function createOutbox(
         const jobs = list.map((row) => ({
           name: row.jobName,
           data: row.payload,
-          opts: {
-            jobId: outboxJobId(row.id),
-            delay: row.runAt ? Math.max(0, new Date(row.runAt).getTime() - Date.now()) : 0,
-          },
+          opts: { jobId: outboxJobId(row.id) },
         }))
         await within(5000, queues[name].addBulk(jobs))
       }
@@ -106,6 +136,8 @@ export function createOutbox(
       }
       return rows.length
     })
+    if (reconciling && reconcileBefore === reconciling && moved < batchSize) reconcileBefore = null
+    return moved
   }
 
   function tick(): void {
@@ -133,6 +165,11 @@ export function createOutbox(
       })
   }
 
+  function reconcile(): void {
+    reconcileBefore = new Date()
+    tick()
+  }
+
   return {
     async add(trx, queue, name, payload, options: { runAt?: Date | null } = {}) {
       const row = await trx
@@ -145,10 +182,36 @@ export function createOutbox(
     },
     relayOnce,
     kick: tick,
+    reconcile,
+    async markDone(jobId) {
+      const id = outboxIdOf(jobId)
+      if (id === null) return
+      await db
+        .updateTable('outbox')
+        .set({ doneAt: new Date() })
+        .where('id', '=', id)
+        .where('doneAt', 'is', null)
+        .execute()
+    },
+    async markFailed(jobId, reason) {
+      const id = outboxIdOf(jobId)
+      if (id === null) return
+      await db
+        .updateTable('outbox')
+        .set({ failedAt: new Date(), failedReason: reason.slice(0, 2000) })
+        .where('id', '=', id)
+        .where('doneAt', 'is', null)
+        .execute()
+    },
     start(intervalMs) {
-      if (!timer) timer = setInterval(tick, intervalMs)
+      if (timer) return
+      timer = setInterval(tick, intervalMs)
+      // Redis back after an outage or a restart: whatever it held may be gone.
+      redis?.on('ready', reconcile)
+      if (redis?.status === 'ready') reconcile()
     },
     async stop() {
+      redis?.off('ready', reconcile)
       if (timer) clearInterval(timer)
       timer = undefined
       await running

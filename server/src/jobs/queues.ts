@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis'
 export const defaultJobOptions: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 1000 },
-  // Completed jobs stay a week so a relayed outbox id is still known (and not re-run) if relayed again.
+  // Completed jobs stay a week for the queue dashboard; their outbox rows are done and never relayed again.
   removeOnComplete: { age: 7 * 24 * 3600, count: 50_000 },
   // Failed jobs stay for an operator to inspect and retry.
   removeOnFail: false,

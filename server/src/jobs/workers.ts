@@ -2,6 +2,7 @@ import { type JobName, type JobPayload, jobNames, type QueueName, queueNames } f
 import { type Job, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { backgroundFailures } from '../failures.ts'
+import type { Outbox } from './outbox.ts'
 import { bullPrefix } from './queues.ts'
 
 export type Processors = {
@@ -22,6 +23,8 @@ export function checkProcessors(processors: Processors): void {
 export interface WorkerOptions {
   connection: Redis
   redisPrefix: string
+  /** Told when a job's effect happened, or when BullMQ gave up on it, so the row is not relayed again. */
+  outbox: Pick<Outbox, 'markDone' | 'markFailed'>
   concurrency?: number
 }
 
@@ -34,7 +37,11 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
       async (job) => {
         const handler = handlers[job.name]
         if (!handler) throw new Error(`no processor for ${queue}/${job.name}`)
-        return handler(job.data, job)
+        const result = await handler(job.data, job)
+        // Marked before BullMQ counts the job complete: a worker dying in between runs the job again,
+        // which every processor takes as a no-op, rather than leaving a row that is never done.
+        await opts.outbox.markDone(job.id)
+        return result
       },
       {
         connection: opts.connection,
@@ -46,14 +53,19 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
         stalledInterval: 5_000,
       },
     )
-    worker.on('failed', (job, err) =>
+    worker.on('failed', (job, err) => {
       backgroundFailures.report('job', err, {
         queue,
         job: job?.id,
         name: job?.name,
         attempts: job?.attemptsMade,
-      }),
-    )
+      })
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        opts.outbox
+          .markFailed(job.id, String(err))
+          .catch((failure) => backgroundFailures.report('job', failure, { queue, job: job.id }))
+      }
+    })
     worker.on('error', (err) => backgroundFailures.report('worker', err, { queue }))
     return worker
   })
