@@ -323,24 +323,97 @@ describe('passwords', () => {
 })
 
 describe('user edit', () => {
-  it('lets a user change their own email but not to one in use, nor edit another user', async () => {
+  const edit = (who: { userId: number; token: string }, body: Record<string, unknown>, id = who.userId) =>
+    t.call('PATCH', `/signing/user/${id}`, { token: who.token, body })
+
+  it('changes the sign-in email only with the current password and the code mailed to the new address, and tells the old one', async () => {
+    const a = await makeValidatedUser(t)
+    const next = freshEmail()
+
+    // A session alone is not enough.
+    for (const currentPassword of [undefined, 'not-my-password']) {
+      const refused = await edit(a, { porchlightUserEmailId: next, currentPassword })
+      expect(refused.status).toBe(422)
+      expect(refused.body.errors).toEqual([
+        { field: 'currentPassword', message: messages.authenticatingUserDetailsFailed },
+      ])
+    }
+
+    const asked = await edit(a, { porchlightUserEmailId: next, currentPassword: a.password })
+    expect(asked.status).toBe(200)
+    expect(asked.body.data).toEqual({
+      id: a.userId,
+      porchlightUserEmailId: a.email,
+      userEnabled: true,
+      pendingEmailId: next,
+    })
+    const [codeMail] = await smtp.waitFor((m) => m.to.includes(next))
+    const code = codeFrom(codeMail?.text ?? '')
+    // Until the code is entered the old address signs in, the new one does not, and the session says so.
+    expect((await signIn(next, a.password)).status).toBe(404)
+    expect((await signIn(a.email, a.password)).status).toBe(200)
+    const session = await t.call('GET', '/signing/session', { token: a.token })
+    expect(session.body.data.user.pendingEmailId).toBe(next)
+
+    const wrong = code === '000000' ? '111111' : '000000'
+    const bad = await t.call('POST', '/signing/confirmEmailChange', { token: a.token, body: { code: wrong } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.message).toBe(messages.validationCodeNotValid)
+
+    const done = await t.call('POST', '/signing/confirmEmailChange', { token: a.token, body: { code } })
+    expect(done.status).toBe(200)
+    expect(done.body.data).toEqual({
+      id: a.userId,
+      porchlightUserEmailId: next,
+      userEnabled: true,
+      pendingEmailId: null,
+    })
+    const [told] = await smtp.waitFor((m) => m.to.includes(a.email) && /email was changed/.test(m.subject))
+    expect(told?.text).toContain(next)
+    expect((await signIn(next, a.password)).status).toBe(200)
+    expect((await signIn(a.email, a.password)).status).toBe(404)
+    // The code worked once.
+    const again = await t.call('POST', '/signing/confirmEmailChange', { token: a.token, body: { code } })
+    expect(again.status).toBe(400)
+  })
+
+  it('judges a change code at most 5 times', async () => {
+    const a = await makeValidatedUser(t)
+    const next = freshEmail()
+    await edit(a, { porchlightUserEmailId: next, currentPassword: a.password })
+    const [codeMail] = await smtp.waitFor((m) => m.to.includes(next))
+    const code = codeFrom(codeMail?.text ?? '')
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) {
+      await t.call('POST', '/signing/confirmEmailChange', { token: a.token, body: { code: wrong } })
+    }
+    const late = await t.call('POST', '/signing/confirmEmailChange', { token: a.token, body: { code } })
+    expect(late.status).toBe(400)
+    expect((await signIn(a.email, a.password)).status).toBe(200)
+  })
+
+  it("refuses an address in use and another user's account; the same address again drops a waiting change", async () => {
     const a = await makeValidatedUser(t)
     const b = await makeValidatedUser(t)
-    const next = freshEmail()
-    const ok = await t.call('PATCH', `/signing/user/${a.userId}`, {
-      token: a.token,
-      body: { porchlightUserEmailId: next },
-    })
-    expect(ok.body.data).toEqual({ id: a.userId, porchlightUserEmailId: next, userEnabled: true })
-    const taken = await t.call('PATCH', `/signing/user/${a.userId}`, {
-      token: a.token,
-      body: { porchlightUserEmailId: b.email },
-    })
+    const taken = await edit(a, { porchlightUserEmailId: b.email, currentPassword: a.password })
     expect(taken.status).toBe(409)
-    const theirs = await t.call('PATCH', `/signing/user/${b.userId}`, {
-      token: a.token,
-      body: { porchlightUserEmailId: freshEmail() },
-    })
+    expect(taken.body.error.message).toBe(messages.emailIdAlreadyExists)
+    const theirs = await edit(
+      a,
+      { porchlightUserEmailId: freshEmail(), currentPassword: a.password },
+      b.userId,
+    )
     expect(theirs.status).toBe(403)
+
+    const next = freshEmail()
+    await edit(a, { porchlightUserEmailId: next, currentPassword: a.password })
+    const [codeMail] = await smtp.waitFor((m) => m.to.includes(next))
+    const same = await edit(a, { porchlightUserEmailId: a.email, currentPassword: a.password })
+    expect(same.body.data.pendingEmailId).toBeNull()
+    const stale = await t.call('POST', '/signing/confirmEmailChange', {
+      token: a.token,
+      body: { code: codeFrom(codeMail?.text ?? '') },
+    })
+    expect(stale.status).toBe(400)
   })
 })

@@ -22,6 +22,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
+import { hashPassword } from '@porchlight/server/src/modules/auth/passwords.ts'
 import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
@@ -36,6 +37,7 @@ import {
 } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
+const OWNER_PASSWORD = 'Owner-Passw0rd!'
 const ADMIN_TOKEN = `admin-${randomBytes(16).toString('hex')}`
 
 let t: TestApp
@@ -391,11 +393,17 @@ const matrix: Record<string, Case<unknown>[]> = {
   ],
   'PATCH /api/signing/user/:id': [
     kase({
-      name: "the owner's user id",
-      prepare: none,
+      name: "the owner's user id, with the owner's password",
+      prepare: async () => {
+        await t.db
+          .updateTable('porchlightUser')
+          .set({ porchlightUserPass: await hashPassword(OWNER_PASSWORD) })
+          .where('id', '=', w.O.user.id)
+          .execute()
+      },
       request: () => ({
         params: { id: w.O.user.id },
-        body: { porchlightUserEmailId: w.O.user.porchlightUserEmailId },
+        body: { porchlightUserEmailId: w.O.user.porchlightUserEmailId, currentPassword: OWNER_PASSWORD },
       }),
       expect: SELF,
       snapshot: () =>

@@ -2,7 +2,7 @@ import { messages } from '@porchlight/shared'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { expectAccessible, launchBrowser } from '../support/browser.ts'
 import { makeAgent, makeValidatedUser, validAgentFields } from '../support/factories.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 
@@ -320,6 +320,44 @@ describe('accounts in a browser', () => {
     await page.waitForURL(`${t.url}/mystuff/changeUserPass/confirmPassChange`)
     const signIn = await t.call('POST', '/signing/authenticate', {
       body: { porchlightUserEmailId: user.email, porchlightUserPass: newPassword },
+    })
+    expect(signIn.status).toBe(200)
+  })
+
+  it('changes the sign-in email with the current password and the code mailed to the new address', async () => {
+    const user = await makeAgentWithPlan()
+    const next = freshEmail()
+    await useToken(user.token)
+    await page.goto(`${t.url}/dashboard/userSettings`)
+    await arrive(`${t.url}/dashboard/userSettings`, 'User Edit')
+    await field('Email Id').fill(next)
+    await field('Current Password').fill('not-my-password')
+    await page.getByRole('button', { name: 'Update' }).click()
+    await page.getByText(messages.authenticatingUserDetailsFailed).waitFor()
+    // Nothing typed is lost.
+    expect(await field('Email Id').inputValue()).toBe(next)
+
+    await field('Current Password').fill(user.password)
+    await page.getByRole('button', { name: 'Update' }).click()
+    await page.getByRole('heading', { name: `Confirm ${next}` }).waitFor()
+    await expectAccessible(page, 'User Edit, confirming a new email Id', { alsoAtPhoneWidth: true })
+    // Long addresses wrap: nothing scrolls sideways on a phone.
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const [mail] = await smtp.waitFor((m) => m.to.includes(next))
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? ''
+
+    await field('Validation Code').fill(code === '000000' ? '111111' : '000000')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.getByText(messages.validationCodeNotValid).waitFor()
+    await field('Validation Code').fill(code)
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.getByText('Your email Id was updated.').waitFor()
+    expect(await page.getByText(`You sign in with ${next}.`).count()).toBe(1)
+    await smtp.waitFor((m) => m.to.includes(user.email) && /email was changed/.test(m.subject))
+    const signIn = await t.call('POST', '/signing/authenticate', {
+      body: { porchlightUserEmailId: next, porchlightUserPass: user.password },
     })
     expect(signIn.status).toBe(200)
   })

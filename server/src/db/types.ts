@@ -50,7 +50,7 @@ type NullableJson = ColumnType<JsonValue | null, string | null | undefined, stri
 // Fixed-list columns use the label types of @porchlight/shared enums.ts; the migrations hold the same
 // labels as CHECK constraints. The two lists below exist only in the database.
 
-export type EmailCodePurpose = 'verify_email' | 'temp_password'
+export type EmailCodePurpose = 'verify_email' | 'temp_password' | 'change_email'
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'stored' | 'failed'
 
 export interface PorchlightUserTable {
@@ -82,6 +82,8 @@ export interface EmailCodeTable {
   attempts: Defaulted<number>
   usedAt: NullableTimestamp
   createdAt: Timestamp
+  /** the sign-in email a 'change_email' code confirms */
+  newEmail: Nullable<string>
 }
 
 export interface ReAgentTable {

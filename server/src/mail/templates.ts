@@ -52,6 +52,27 @@ export const mailTemplates = {
     )
   },
 
+  emailChangeCode(to: string, code: string, settingsUrl: string): MailContent {
+    return layout(
+      to,
+      `Your Porchlight code to confirm this email Id: ${code}`,
+      [
+        'Enter this code in Porchlight to sign in with this email Id from now on:',
+        `It expires in 15 minutes. The page to enter it: ${settingsUrl}`,
+        "If you didn't ask for this, you can ignore this mail; nothing changes.",
+      ],
+      code,
+    )
+  },
+
+  emailChanged(to: string, newEmail: string): MailContent {
+    return layout(to, 'Your Porchlight sign-in email was changed', [
+      `The email Id you sign in to Porchlight with is now ${newEmail}; this address no longer signs in.`,
+      'If you made this change, there is nothing to do.',
+      'If you did not, someone who knows your password has your account: contact Porchlight support at once.',
+    ])
+  },
+
   temporaryPassword(to: string, password: string, signInUrl: string): MailContent {
     return layout(
       to,

@@ -39,17 +39,27 @@ export const ChangePasswordBody = z.object({
 })
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>
 
-export const UpdateUserBody = z.object({ porchlightUserEmailId: Email })
+/** A new sign-in email takes effect once the code mailed to it is entered (`confirmEmailChange`). */
+export const UpdateUserBody = z.object({
+  porchlightUserEmailId: Email,
+  /** Needed unless the session was opened with a temporary password. */
+  currentPassword: z.string().max(200).optional(),
+})
+export type UpdateUserBody = z.input<typeof UpdateUserBody>
 
 export const ValidationCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, { error: messages.validationCodeNotValid })
 
+export const ConfirmEmailChangeBody = z.object({ code: ValidationCode })
+
 export const User = z.object({
   id: z.number().int(),
   porchlightUserEmailId: z.string(),
   userEnabled: z.boolean(),
+  /** A new sign-in email waiting for its code; the old one signs in until then. */
+  pendingEmailId: z.string().nullable().optional(),
 })
 export type User = z.infer<typeof User>
 

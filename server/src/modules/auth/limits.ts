@@ -33,7 +33,7 @@ export function createAccountLimits(redis: Redis, prefix: string) {
 
   return {
     /** Takes one of `max` uses per hour, or answers 429. */
-    async take(kind: 'reset' | 'resend', account: string, max = 5): Promise<void> {
+    async take(kind: 'reset' | 'resend' | 'email-change', account: string, max = 5): Promise<void> {
       if ((await count(kind, account, 3600)) > max) throw new RateLimitedError()
     },
     /**

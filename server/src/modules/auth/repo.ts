@@ -40,8 +40,8 @@ export function createAuthRepo(db: Db) {
         .execute()
     },
 
-    setEmail(id: number, email: string) {
-      return db
+    setEmail(id: number, email: string, trx: Db | Trx = db) {
+      return trx
         .updateTable('porchlightUser')
         .set({ porchlightUserEmailId: email, updatedDate: new Date() })
         .where('id', '=', id)
@@ -50,7 +50,14 @@ export function createAuthRepo(db: Db) {
     },
 
     /** Earlier codes of the same purpose stop working when a new one is issued. */
-    async issueCode(userId: number, purpose: EmailCodePurpose, codeHash: string, ttlMs: number, trx: Trx) {
+    async issueCode(
+      userId: number,
+      purpose: EmailCodePurpose,
+      codeHash: string,
+      ttlMs: number,
+      trx: Trx,
+      newEmail: string | null = null,
+    ) {
       await trx
         .updateTable('emailCode')
         .set({ usedAt: new Date() })
@@ -60,7 +67,7 @@ export function createAuthRepo(db: Db) {
         .execute()
       await trx
         .insertInto('emailCode')
-        .values({ userId, purpose, codeHash, expiresAt: new Date(Date.now() + ttlMs) })
+        .values({ userId, purpose, codeHash, newEmail, expiresAt: new Date(Date.now() + ttlMs) })
         .execute()
     },
 

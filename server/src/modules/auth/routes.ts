@@ -1,6 +1,7 @@
 import {
   AuthenticateBody,
   ChangePasswordBody,
+  ConfirmEmailChangeBody,
   ResetPasswordBody,
   SessionInfo,
   SignInResult,
@@ -108,8 +109,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     },
     async (req) => ({
-      data: await auth.updateUser(userOf(req).id, req.params.id, req.body.porchlightUserEmailId),
+      data: await auth.updateUser(userOf(req).id, userOf(req), req.params.id, req.body),
     }),
+  )
+
+  app.post(
+    '/signing/confirmEmailChange',
+    {
+      schema: {
+        tags: ['auth'],
+        security,
+        body: ConfirmEmailChangeBody,
+        response: { 200: data(User) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req) => ({ data: await auth.confirmEmailChange(userOf(req).id, req.body.code) }),
   )
 
   app.get(

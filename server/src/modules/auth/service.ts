@@ -5,6 +5,7 @@ import {
   type SessionInfo,
   type SignInResult,
   type SignupBody,
+  type UpdateUserBody,
   type User,
 } from '@porchlight/shared'
 import type { z } from 'zod'
@@ -53,10 +54,12 @@ export interface AuthDeps {
   config: { publicUrl: string }
 }
 
-const toUser = (u: UserRow): User => ({
+/** `pendingEmailId` where the caller edits its own account (User Edit, the session), not at sign-up. */
+const toUser = (u: UserRow, pendingEmailId?: string | null): User => ({
   id: u.id,
   porchlightUserEmailId: u.porchlightUserEmailId,
   userEnabled: u.userEnabled,
+  ...(pendingEmailId === undefined ? {} : { pendingEmailId }),
 })
 
 export function createAuthService(d: AuthDeps) {
@@ -76,6 +79,25 @@ export function createAuthService(d: AuthDeps) {
       activePlan: agent ? await d.pricing.utilization(agent.id) : null,
       mustChangePassword,
     }
+  }
+
+  /**
+   * A stolen session alone must not be enough to take the account over: a password or sign-in email
+   * change names the current password, except in a session opened with a temporary password.
+   */
+  async function assertCurrentPassword(
+    userId: number,
+    session: { recovery: boolean },
+    current: string | undefined,
+  ): Promise<UserRow> {
+    const user = await d.repo.findUserById(userId)
+    if (!user) throw new NotFoundError()
+    if (session.recovery) return user
+    if (!current || !(await verifyPassword(user.porchlightUserPass, current)))
+      throw new ValidationError([
+        { field: 'currentPassword', message: messages.authenticatingUserDetailsFailed },
+      ])
+    return user
   }
 
   async function issueVerificationCode(user: UserRow, trx: Parameters<AuthRepo['issueCode']>[4]) {
@@ -213,15 +235,7 @@ export function createAuthService(d: AuthDeps) {
       body: z.output<typeof ChangePasswordBody>,
     ): Promise<void> {
       if (body.id !== userId) throw new ForbiddenError('You can only change your own password')
-      // A stolen session alone must not be enough to take the account over.
-      if (!session.recovery) {
-        const user = await d.repo.findUserById(userId)
-        const current = body.currentPassword ?? ''
-        if (!user || !current || !(await verifyPassword(user.porchlightUserPass, current)))
-          throw new ValidationError([
-            { field: 'currentPassword', message: messages.authenticatingUserDetailsFailed },
-          ])
-      }
+      await assertCurrentPassword(userId, session, body.currentPassword)
       const sessionId = session.sessionId
       const passwordHash = await hashPassword(body.porchlightUserPass)
       await inTransaction(d.db, async (trx) => {
@@ -232,12 +246,58 @@ export function createAuthService(d: AuthDeps) {
       if (session.recovery) await d.sessions.endRecovery(sessionId)
     },
 
-    async updateUser(userId: number, id: number, email: string): Promise<User> {
+    /**
+     * A new sign-in email is not taken on the session's word: it needs the current password, and takes
+     * effect only once the code mailed to the new address is entered (`confirmEmailChange`). The same
+     * address again drops a change that was waiting.
+     */
+    async updateUser(
+      userId: number,
+      session: { recovery: boolean },
+      id: number,
+      body: z.output<typeof UpdateUserBody>,
+    ): Promise<User> {
       if (id !== userId) throw new ForbiddenError('You can only edit your own account')
+      const user = await assertCurrentPassword(userId, session, body.currentPassword)
+      const email = body.porchlightUserEmailId
+      if (email === user.porchlightUserEmailId) {
+        await inTransaction(d.db, (trx) => d.repo.retireCodes(userId, 'change_email', trx))
+        return toUser(user, null)
+      }
       const other = await d.repo.findUserByEmail(email)
       if (other && other.id !== userId) throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
+      await d.limits.take('email-change', `user:${userId}`)
+      const code = generateCode()
+      await inTransaction(d.db, async (trx) => {
+        await d.repo.issueCode(userId, 'change_email', hashSecret(userId, code), CODE_TTL_MS, trx, email)
+        await queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.emailChangeCode(email, code, `${d.config.publicUrl}/dashboard/userSettings`),
+        )
+      })
+      return toUser(user, email)
+    },
+
+    /** The code mailed to the new address: the change takes effect and the old address is told. */
+    async confirmEmailChange(userId: number, code: string): Promise<User> {
+      const invalid = () => new BadRequestError(messages.validationCodeNotValid, 'INVALID_CODE')
+      const [live] = await d.repo.liveCodes(userId, 'change_email')
+      if (!live?.newEmail || !(await d.repo.takeAttempt(live.id, CODE_ATTEMPTS))) throw invalid()
+      if (!sameHash(live.codeHash, hashSecret(userId, code))) throw invalid()
+      const newEmail = live.newEmail
       try {
-        return toUser(await d.repo.setEmail(userId, email))
+        return await inTransaction(d.db, async (trx) => {
+          if (!(await d.repo.useCode(live.id, trx))) throw invalid()
+          const before = await d.repo.findUserById(userId, trx)
+          if (!before) throw new NotFoundError()
+          const other = await d.repo.findUserByEmail(newEmail, trx)
+          if (other && other.id !== userId)
+            throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
+          const updated = await d.repo.setEmail(userId, newEmail, trx)
+          await queueMail(trx, d.outbox, mailTemplates.emailChanged(before.porchlightUserEmailId, newEmail))
+          return toUser(updated, null)
+        })
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
         throw err
@@ -248,8 +308,9 @@ export function createAuthService(d: AuthDeps) {
       const user = await d.repo.findUserById(userId)
       if (!user) throw new NotFoundError()
       const agent = await d.agents.findByUserId(userId)
+      const [pending] = await d.repo.liveCodes(userId, 'change_email')
       return {
-        user: toUser(user),
+        user: toUser(user, pending?.newEmail ?? null),
         recoverySession: recovery,
         agent: agent ? toAgent(agent) : null,
         activePlan: agent ? await d.pricing.utilization(agent.id) : null,

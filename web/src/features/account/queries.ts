@@ -1,6 +1,7 @@
 import {
   type AuthenticateBody,
   type ChangePasswordBody,
+  type ConfirmEmailChangeBody,
   type ResetPasswordBody,
   SignInResult,
   type SignupBody,
@@ -74,5 +75,12 @@ export function useUpdateUserMutation() {
   return useMutation({
     mutationFn: ({ id, ...body }: z.output<typeof UpdateUserBody> & { id: number }) =>
       apiRequest(`/signing/user/${id}`, { method: 'PATCH', body, schema: User }),
+  })
+}
+
+export function useConfirmEmailChangeMutation() {
+  return useMutation({
+    mutationFn: (body: z.output<typeof ConfirmEmailChangeBody>) =>
+      apiRequest('/signing/confirmEmailChange', { method: 'POST', body, schema: User }),
   })
 }

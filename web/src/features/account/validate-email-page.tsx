@@ -1,27 +1,20 @@
-import { ValidationCode } from '@porchlight/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { z } from 'zod'
 import { errorMessage, formFailure, UNEXPECTED_ERROR } from '../../api/client.ts'
 import { readPreLoginProfile } from '../../api/storage.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
-import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { rememberSignIn } from '../session/sign-in.ts'
 import { useResendCodeMutation, useValidateEmailMutation } from './queries.ts'
+import { CodeForm, ValidationCodeField } from './validation-code-field.tsx'
 import './account.css'
 
 const routeApi = getRouteApi('/validateEmail')
-
-/** SPEC §5 "Email validation: code required"; then the 6 digits the mail carries. */
-const CodeForm = z.object({
-  code: z.string().trim().min(1, { error: 'Validation Code is required' }).pipe(ValidationCode),
-})
 
 const CODE_SENT = 'A new validation code has been sent to your email Id.'
 
@@ -84,17 +77,8 @@ export function ValidateEmailPage() {
         {form.formError && <Alert tone="error" title={form.formError} />}
         {resend.isSuccess && <Alert tone="success" title={CODE_SENT} />}
         {resend.isError && <Alert tone="error" title={errorMessage(resend.error, UNEXPECTED_ERROR)} />}
-        <TextField
-          label="Validation Code"
-          name="code"
-          className="account__code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          isRequired
-          value={form.values.code}
-          onChange={(value) => form.setValue('code', value)}
-          errorMessage={form.errors.code}
+        <ValidationCodeField
+          form={form}
           description="Didn't get it? Check your spam folder or send a new code."
         />
         <FormActions>
