@@ -51,21 +51,19 @@ async function queueMails(t: TestApp, tag: string, count: number): Promise<strin
   return addresses
 }
 
+/** Mail rows of the outbox not yet relayed ('relayedAt') or not yet done ('doneAt'). */
+async function mailRowsWithout(t: TestApp, column: 'relayedAt' | 'doneAt'): Promise<number> {
+  const rows = await t.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('queue', '=', 'mail')
+    .where(column, 'is', null)
+    .execute()
+  return rows.length
+}
+
 async function allHandedToRedis(t: TestApp): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (
-          await t.db
-            .selectFrom('outbox')
-            .select('id')
-            .where('queue', '=', 'mail')
-            .where('relayedAt', 'is', null)
-            .execute()
-        ).length,
-      { timeout: 15_000 },
-    )
-    .toBe(0)
+  await expect.poll(() => mailRowsWithout(t, 'relayedAt'), { timeout: 15_000 }).toBe(0)
   expect((await t.app.deps.queues.mail.getJobCounts('waiting')).waiting).toBeGreaterThan(0)
 }
 
@@ -73,20 +71,7 @@ async function expectEachDeliveredOnce(t: TestApp, addresses: string[]): Promise
   const wanted = new Set(addresses)
   await smtp.waitFor((m) => m.to.some((a) => wanted.has(a)), addresses.length, 30_000)
   // Every row is done, and a moment later still nothing went out twice.
-  await expect
-    .poll(
-      async () =>
-        (
-          await t.db
-            .selectFrom('outbox')
-            .select('id')
-            .where('queue', '=', 'mail')
-            .where('doneAt', 'is', null)
-            .execute()
-        ).length,
-      { timeout: 10_000 },
-    )
-    .toBe(0)
+  await expect.poll(() => mailRowsWithout(t, 'doneAt'), { timeout: 10_000 }).toBe(0)
   await new Promise((r) => setTimeout(r, 1000))
   for (const to of addresses)
     expect(

@@ -12,6 +12,7 @@ import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { useFlash } from '../session/flash.ts'
 import { updateCachedSession, useSessionInfo } from '../session/queries.ts'
+import { CurrentPasswordField } from './current-password-field.tsx'
 import { CHANGE_PASSWORD_WARNING, passwordWarning } from './passwords.ts'
 import { useChangePasswordMutation } from './queries.ts'
 
@@ -60,17 +61,7 @@ export function ChangePasswordPage() {
         />
         {flash && <Alert tone="info" title={flash} />}
         {form.formError && <Alert tone="error" title={form.formError} />}
-        {!recoverySession && (
-          <PasswordField
-            label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            isRequired
-            value={values.currentPassword}
-            onChange={(value) => setValue('currentPassword', value)}
-            errorMessage={errors.currentPassword}
-          />
-        )}
+        <CurrentPasswordField form={form} recovery={recoverySession} />
         <PasswordField
           label="New Password"
           name="porchlightUserPass"

@@ -7,10 +7,10 @@ import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
-import { PasswordField } from '../../ui/PasswordField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { updateCachedSession, useSessionInfo } from '../session/queries.ts'
+import { CurrentPasswordField } from './current-password-field.tsx'
 import { EmailIdField } from './email-id-field.tsx'
 import { useConfirmEmailChangeMutation, useUpdateUserMutation } from './queries.ts'
 import { CodeForm, ValidationCodeField } from './validation-code-field.tsx'
@@ -89,17 +89,7 @@ export function UserSettingsPage() {
             confirm.reset()
           }}
         />
-        {!recoverySession && (
-          <PasswordField
-            label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            isRequired
-            value={form.values.currentPassword}
-            onChange={(value) => form.setValue('currentPassword', value)}
-            errorMessage={form.errors.currentPassword}
-          />
-        )}
+        <CurrentPasswordField form={form} recovery={recoverySession} />
         <FormActions>
           <Link to="/dashboard" variant="button-secondary">
             Cancel
