@@ -89,6 +89,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   })
   config.redis.prefix = options.sameAs?.config.redis.prefix ?? `t${randomBytes(5).toString('hex')}`
   if (!options.web) config.webDist = '/nonexistent'
+  // A web build of one's own (vite build --outDir …), so a rebuild elsewhere cannot swap assets mid-test.
+  else if (process.env.TEST_WEB_DIST) config.webDist = process.env.TEST_WEB_DIST
   // Test files sign in far more than a person would; the limit itself is tested with its real value.
   config.rateLimit.signInPerMinute = 1000
   options.configure?.(config)
