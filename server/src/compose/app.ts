@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import { STATUS_CODES } from 'node:http'
-import path from 'node:path'
 import type { Duplex } from 'node:stream'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
@@ -24,6 +21,7 @@ import { backgroundFailures } from '../failures.ts'
 import { authPlugin } from '../http/auth.ts'
 import { registerErrorHandler } from '../http/error-handler.ts'
 import { redisStoreWithFallback } from '../http/rate-limit-store.ts'
+import { registerWebApp } from '../http/web-app.ts'
 import { registerQueueDashboard } from '../jobs/dashboard.ts'
 import { createOutbox, type Outbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues, type Queues } from '../jobs/queues.ts'
@@ -245,36 +243,4 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   )
-}
-
-/** Serves the built web app; every non-API GET falls back to index.html for client routing. */
-function registerWebApp(app: FastifyInstance, webDist: string): void {
-  const index = path.join(webDist, 'index.html')
-  if (!fs.existsSync(index)) return
-  void app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    setHeaders: (reply, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable')
-      }
-    },
-  })
-  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/'
-    if (url.startsWith('/api/') || url === '/api') {
-      return reply.callNotFound()
-    }
-    const file = path.normalize(path.join(webDist, decodeURIComponent(url)))
-    if (
-      file.startsWith(webDist) &&
-      file !== webDist &&
-      fs.statSync(file, { throwIfNoEntry: false })?.isFile()
-    ) {
-      return reply.sendFile(path.relative(webDist, file))
-    }
-    reply.header('cache-control', 'no-cache')
-    return reply.sendFile('index.html')
-  })
 }

@@ -1,0 +1,36 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+/** Serves the built web app; every non-API GET falls back to index.html for client routing. */
+export function registerWebApp(app: FastifyInstance, webDist: string): void {
+  const index = path.join(webDist, 'index.html')
+  if (!fs.existsSync(index)) return
+  void app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable')
+      }
+    },
+  })
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/'
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.callNotFound()
+    }
+    const file = path.normalize(path.join(webDist, decodeURIComponent(url)))
+    if (
+      file.startsWith(webDist) &&
+      file !== webDist &&
+      fs.statSync(file, { throwIfNoEntry: false })?.isFile()
+    ) {
+      return reply.sendFile(path.relative(webDist, file))
+    }
+    reply.header('cache-control', 'no-cache')
+    return reply.sendFile('index.html')
+  })
+}
