@@ -5,6 +5,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   claim: () => import('./claim.ts'),
   signin: () => import('./signin.ts'),
   mail: () => import('./mail.ts'),
+  web: () => import('./web.ts'),
 }
 
 const wanted = process.argv.slice(2)

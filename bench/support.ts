@@ -21,6 +21,8 @@ async function admin(query: string) {
 export async function startBenchApp(
   env: Record<string, string> = {},
   sameAs?: { databaseUrl: string; prefix: string },
+  /** Serve this built web app (web/dist) as production does. */
+  webDist?: string,
 ) {
   const name = sameAs
     ? new URL(sameAs.databaseUrl).pathname.slice(1)
@@ -40,7 +42,7 @@ export async function startBenchApp(
     ...env,
   })
   config.redis.prefix = sameAs?.prefix ?? `b${randomBytes(4).toString('hex')}`
-  config.webDist = '/nonexistent'
+  config.webDist = webDist ?? '/nonexistent'
   // A benchmark is one address sending far more than a person: the per-address limits would cap it.
   config.rateLimit.signInPerMinute = 100_000_000
   config.rateLimit.guestPerMinute = 100_000_000

@@ -2,6 +2,8 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { guestServiceWorker } from './build/guest-offline.ts'
+import { precompress } from './build/precompress.ts'
 
 const api = 'http://localhost:3000'
 
@@ -13,6 +15,8 @@ export default defineConfig({
     optimizeLocales.vite({ locales: ['en-US'] }),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    guestServiceWorker(),
+    precompress(),
   ],
   build: {
     rolldownOptions: {

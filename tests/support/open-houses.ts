@@ -3,7 +3,7 @@ import { propertyFields, scheduleFields } from './factories.ts'
 
 /** Adds a property to the agent's inventory and schedules an open house on it through the API. */
 export async function scheduleOpenHouse(
-  t: TestApp,
+  t: Pick<TestApp, 'call'>,
   agent: { token: string; agent: { id: number } },
   overrides: Record<string, unknown> = {},
 ) {

@@ -11,9 +11,16 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
     root: webDist,
     wildcard: false,
     index: false,
+    // The build wrote a .br and a .gz beside each text file (web/build/precompress.ts): the one the
+    // browser accepts is sent, with Content-Encoding and Vary: accept-encoding.
+    preCompressed: true,
     setHeaders: (reply, file) => {
+      // Hashed file names change with their content: cache them for good. Everything else (the page,
+      // the service worker) is checked on every load, so a deploy reaches phones at once.
       if (file.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable')
+      } else {
+        reply.header('cache-control', 'no-cache')
       }
     },
   })

@@ -8,6 +8,11 @@ import './guest.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
+// The guest pages open from the cache on a second scan or a flickering signal (web/build/guest-offline.ts).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js', { scope: '/public/' }).catch(() => {})
+}
+
 createRoot(root).render(
   <StrictMode>
     <GuestApp />

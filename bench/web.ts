@@ -1,0 +1,159 @@
+// `pnpm bench web`: Lighthouse (mobile) against the built server for the guest landing and sign-in
+// pages, the pages a visitor opens from the QR code at the door, and the agents' landing page. Run
+// `pnpm build:web` first. Two networks: Lighthouse's default phone (slow 4G) and a weak signal at the
+// door (300 ms round trips, 700 kbit/s); both with a CPU four times slower than this machine's.
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
+import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
+import lighthouse from 'lighthouse'
+import { startBenchApp } from './support.ts'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** `BENCH_WEB_DIST` measures another build (e.g. one without its compressed copies, for a before/after). */
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, '../web/dist')
+const RESULTS = path.resolve(import.meta.dirname, 'results')
+/** DESIGN.md "Front end" and issue "At the door". */
+const BUDGET = { guestScriptBytes: 80 * 1024, interactiveMs: 3000, lcpMs: 2500 }
+const WEAK_SIGNAL = {
+  rttMs: 300,
+  throughputKbps: 700,
+  requestLatencyMs: 300 * 3.75,
+  downloadThroughputKbps: 700 * 0.9,
+  uploadThroughputKbps: 700 * 0.9,
+  cpuSlowdownMultiplier: 4,
+}
+
+const PROFILES = {
+  'slow-4g': {
+    label: "Lighthouse's default: 150 ms RTT, 1.6 Mbit/s, 4× CPU slowdown",
+    throttling: {
+      rttMs: 150,
+      throughputKbps: 1638.4,
+      requestLatencyMs: 150 * 3.75,
+      downloadThroughputKbps: 1638.4 * 0.9,
+      uploadThroughputKbps: 750 * 0.9,
+      cpuSlowdownMultiplier: 4,
+    },
+  },
+  'weak-signal': { label: 'a weak signal: 300 ms RTT, 700 kbit/s, 4× CPU slowdown', throttling: WEAK_SIGNAL },
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(
+    CHROMIUM,
+    ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, 'about:blank'],
+    { stdio: 'ignore' },
+  )
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return { port, child }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill()
+  throw new Error(`Chromium at ${CHROMIUM} did not open its debugging port`)
+}
+
+interface PageFigures {
+  score: number
+  lcpMs: number
+  tbtMs: number
+  interactiveMs: number
+  scriptKB: number
+  transferredKB: number
+}
+
+async function audit(url: string, port: number, throttling: typeof WEAK_SIGNAL): Promise<PageFigures> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    {
+      extends: 'lighthouse:default',
+      settings: { formFactor: 'mobile', throttlingMethod: 'simulate', throttling },
+    },
+  )
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { audits, categories, runtimeError } = result.lhr
+  if (runtimeError) console.error(`${url}: ${runtimeError.code} ${runtimeError.message}`)
+  const requests =
+    (audits['network-requests']?.details as { items?: Array<Record<string, unknown>> })?.items ?? []
+  const bytes = (kind?: string) =>
+    requests
+      .filter((r) => !kind || r.resourceType === kind)
+      .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0)
+  return {
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    interactiveMs: Math.round(audits.interactive?.numericValue ?? 0),
+    scriptKB: Math.round(bytes('Script') / 102.4) / 10,
+    transferredKB: Math.round(bytes() / 102.4) / 10,
+  }
+}
+
+export async function run() {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    console.error('pnpm bench web needs the built web app: run `pnpm build:web` first.')
+    process.exit(2)
+  }
+  const bench = await startBenchApp({}, undefined, WEB_DIST)
+  const chromium = await startChromium()
+  try {
+    const call = async (
+      method: string,
+      p: string,
+      { body, token }: { body?: unknown; token?: string } = {},
+    ) => {
+      const res = await fetch(`${bench.url}/api${p}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: res.status, body: await res.json() }
+    }
+    const host = await makePlannedAgent(bench.db)
+    const oh = await scheduleOpenHouse({ call }, host, { publishLevel: 'Hosting Myself' })
+    const query = `openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${host.agent.id}&from=qrcode`
+    const pages = {
+      'guest landing (QR)': `${bench.url}/public/OpenHouseToday?${query}`,
+      'guest sign-in': `${bench.url}/public/OpenHouseToday/new?${query}`,
+      'agent landing': `${bench.url}/`,
+    }
+    const figures: Record<string, Record<string, PageFigures>> = {}
+    for (const [profile, { label, throttling }] of Object.entries(PROFILES)) {
+      const rows: Record<string, PageFigures> = {}
+      for (const [name, url] of Object.entries(pages))
+        rows[name] = await audit(url, chromium.port, throttling)
+      figures[profile] = rows
+      console.log(`\nWeb pages, Lighthouse mobile, ${label} (simulated)`)
+      console.table(rows)
+    }
+    console.log(
+      `Budgets: guest JS ≤ ${BUDGET.guestScriptBytes / 1024} KB transferred; guest interactive ≤ ${BUDGET.interactiveMs} ms on a weak signal; LCP ≤ ${BUDGET.lcpMs} ms.`,
+    )
+    fs.mkdirSync(RESULTS, { recursive: true })
+    const file = path.join(RESULTS, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+    fs.writeFileSync(file, `${JSON.stringify({ budget: BUDGET, profiles: PROFILES, figures }, null, 2)}\n`)
+    console.log(`Written to ${path.relative(process.cwd(), file)}`)
+  } finally {
+    chromium.child.kill()
+    await bench.close()
+  }
+}
