@@ -85,4 +85,18 @@ describe('the built web app over the wire', () => {
     expect(files.length).toBeGreaterThan(3)
     for (const file of files) expect(fs.existsSync(path.join(t.config.webDist, file)), file).toBe(true)
   })
+
+  it('answers a malformed or impossible path as the caller’s error, never a server error', async () => {
+    for (const pathname of ['/%E0%A4%A', '/public/%ZZ', '/api/%E0%A4%A']) {
+      const res = await get(pathname)
+      expect(res.status, pathname).toBe(400)
+      expect(JSON.parse(text(res)), pathname).toEqual({
+        error: { code: 'BAD_REQUEST', message: 'Malformed request' },
+      })
+    }
+    // A NUL byte names no file: the app's page answers, as for any other page route.
+    const nul = await get('/%00')
+    expect(nul.status).toBe(200)
+    expect(text(nul)).toContain('<div id="root">')
+  })
 })

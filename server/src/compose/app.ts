@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -79,6 +79,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel },
     clientErrorHandler: answerClientError,
+    // A path that is not valid percent-encoding (/%E0%A4%A) is the caller's error, in the contract's shape.
+    frameworkErrors: (_error, _req, reply: FastifyReply) => {
+      void reply.code(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed request' } })
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id']
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()

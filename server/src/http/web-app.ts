@@ -30,7 +30,9 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
       return reply.callNotFound()
     }
     const file = path.normalize(path.join(webDist, decodeURIComponent(url)))
+    // A NUL byte names no file (and would make the file system call throw): such a path is a page route.
     if (
+      !file.includes('\0') &&
       file.startsWith(webDist) &&
       file !== webDist &&
       fs.statSync(file, { throwIfNoEntry: false })?.isFile()
