@@ -6,6 +6,9 @@ export interface JobPayloads {
   'auto-clone': {
     clone: { openHouseId: number }
   }
+  receipts: {
+    capture: { openHouseId: number }
+  }
 }
 
 export type QueueName = keyof JobPayloads
@@ -15,6 +18,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobPayloads[
 export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['send'],
   'auto-clone': ['clone'],
+  receipts: ['capture'],
 }
 
 export const queueNames = Object.keys(jobNames) as QueueName[]

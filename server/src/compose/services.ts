@@ -128,6 +128,7 @@ export function createServices(infra: ServiceInfra) {
     openHouses,
     prospects,
     feedback,
+    attendees,
     access,
   })
   const socketAuthority = createSocketAuthority({

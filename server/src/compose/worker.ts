@@ -36,6 +36,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
   const processors: Processors = {
     mail: { send: createMailProcessor(db, mailer) },
     'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
+    receipts: { capture: ({ openHouseId }) => services.reports.sendCaptureReceipt(openHouseId) },
   }
   const workers = startWorkers(processors, {
     connection: workerConnection,

@@ -149,6 +149,8 @@ export interface ReInventoryTable {
 
 export interface OpenHouseTable {
   id: Id
+  /** when the host was sent the capture receipt, once the open house ended */
+  captureReceiptSentAt: NullableTimestamp
   rePropertyId: number
   listingReAgentId: number
   hostingReAgentId: Nullable<number>
@@ -233,9 +235,15 @@ export interface OpenHouseAttendeeTable {
   guestDetails: ColumnType<JsonValue | null, JsonValue | null | undefined, JsonValue | null>
   /** the guest agreed to share its contact details with the listing agent too */
   listingAgentConsent: Defaulted<boolean>
+  /** the device the guest signed in on; null for an attendee an agent added */
+  captureDevice: Nullable<CaptureDevice>
+  /** the sign-in waited on the device, offline, and was sent later */
+  capturedOffline: Defaulted<boolean>
   createdDate: Timestamp
   updatedDate: Timestamp
 }
+
+export type CaptureDevice = 'phone' | 'tablet' | 'computer' | 'kiosk'
 
 /** A rating 1–5; null is 'N/A'. */
 type Rating = Nullable<number>

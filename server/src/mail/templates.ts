@@ -131,6 +131,43 @@ export const mailTemplates = {
     }
   },
 
+  captureReceipt(
+    to: string,
+    r: {
+      address: string
+      when: string
+      signedIn: number
+      devices: string
+      offline: number
+      /** For the listing agent: only the guests who agreed to share their details with it. */
+      shared?: number
+      csv: string | null
+    },
+  ): MailContent {
+    const lines = [
+      `Your open house at ${r.address} (${r.when}) has ended: ${r.signedIn} ${r.signedIn === 1 ? 'guest' : 'guests'} signed in.`,
+      ...(r.devices ? [`Where they signed in: ${r.devices}.`] : []),
+      ...(r.offline > 0
+        ? [`${r.offline} signed in with no connection and were sent once the device was back online.`]
+        : []),
+      r.csv === null
+        ? 'There is no attendee list to attach.'
+        : r.shared === undefined
+          ? 'The attendees are attached as a CSV file.'
+          : `The ${r.shared} ${r.shared === 1 ? 'guest' : 'guests'} who agreed to share their details with you ${r.shared === 1 ? 'is' : 'are'} attached as a CSV file.`,
+    ]
+    return {
+      ...layout(to, `Sign-ins at ${r.address}: ${r.signedIn}`, lines),
+      ...(r.csv === null
+        ? {}
+        : {
+            attachments: [
+              { filename: 'attendees.csv', content: r.csv, contentType: 'text/csv; charset=utf-8' },
+            ],
+          }),
+    }
+  },
+
   reportRequest(to: string, r: { address: string; when: string; listing: string }): MailContent {
     return layout(to, `Please send the hosting report for ${r.address}`, [
       `${r.listing} asks for the hosting report of the open house you hosted at ${r.address} (${r.when}).`,

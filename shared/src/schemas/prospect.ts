@@ -106,6 +106,10 @@ export const GuestSignInBody = z
     consentText: OptionalText(2000),
     /** A second, separate consent: share the details with the listing agent too (when another hosts). */
     listingAgentConsent: Flag.default(false),
+    /** Signed in at a kiosk (a device the host set up for a queue of visitors), not the visitor's own. */
+    kiosk: Flag.optional(),
+    /** The sign-in waited on the device with no connection and is sent now. */
+    savedOffline: Flag.optional(),
   })
   .superRefine(
     (b, ctx) => {

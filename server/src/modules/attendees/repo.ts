@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
-import type { JsonValue } from '../../db/types.ts'
+import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 
 export function createAttendeeRepo(db: Db) {
   return {
@@ -61,7 +61,14 @@ export function createAttendeeRepo(db: Db) {
     insert(
       openHouseId: number,
       prospectId: number,
-      visit: { guestDetails: JsonValue; listingAgentConsent: boolean } | undefined,
+      visit:
+        | {
+            guestDetails: JsonValue
+            listingAgentConsent: boolean
+            captureDevice: CaptureDevice
+            capturedOffline: boolean
+          }
+        | undefined,
       trx: Db | Trx = db,
     ) {
       return trx
@@ -71,9 +78,36 @@ export function createAttendeeRepo(db: Db) {
           prospectId,
           guestDetails: visit ? JSON.stringify(visit.guestDetails) : null,
           listingAgentConsent: visit?.listingAgentConsent ?? false,
+          captureDevice: visit?.captureDevice ?? null,
+          capturedOffline: visit?.capturedOffline ?? false,
         })
         .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
         .returning(['id', 'createdDate'])
+        .executeTakeFirst()
+    },
+
+    /** How each attendee was captured at the door. */
+    captures(openHouseId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('openHouseAttendee')
+        .select(['id', 'captureDevice', 'capturedOffline', 'listingAgentConsent'])
+        .where('openHouseId', '=', openHouseId)
+        .execute()
+    },
+
+    /**
+     * Marks the capture receipt sent, once, for an open house that ended and was not canceled; null if
+     * it was sent already, or the open house is not over (its end moved: a later job sends it).
+     */
+    takeCaptureReceipt(openHouseId: number, trx: Trx) {
+      return trx
+        .updateTable('openHouse')
+        .set({ captureReceiptSentAt: new Date() })
+        .where('id', '=', openHouseId)
+        .where('captureReceiptSentAt', 'is', null)
+        .where('openHouseCanceledFlag', '=', false)
+        .where('endsAt', '<=', new Date())
+        .returning(['id', 'hostingReAgentId', 'listingReAgentId'])
         .executeTakeFirst()
     },
 

@@ -10,7 +10,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
-import type { JsonValue } from '../../db/types.ts'
+import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
@@ -53,6 +53,8 @@ export interface AttendeeDeps {
 export interface Visit {
   guestDetails: JsonValue
   listingAgentConsent: boolean
+  captureDevice: CaptureDevice
+  capturedOffline: boolean
 }
 
 /** Who attended which open house; the one place that records an attendee and announces it. */
@@ -113,6 +115,8 @@ export function createAttendeeService(d: AttendeeDeps) {
     hostedBy,
     record,
     mailContext,
+    captures: (openHouseId: number, trx?: Db | Trx) => repo.captures(openHouseId, trx),
+    takeCaptureReceipt: (openHouseId: number, trx: Trx) => repo.takeCaptureReceipt(openHouseId, trx),
 
     /** The listing agent, its scheduler or the host; others may not know the open house exists. */
     async involving(caller: AgentRow, openHouseId: number, message?: string): Promise<OpenHouseRef> {

@@ -9,7 +9,7 @@ import type { OpenHouseDeps } from './deps.ts'
 import { assertCanCreate } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
 import type { OpenHouseRow } from './repo.ts'
-import { instants, scheduleAutoClone } from './schedule.ts'
+import { instants, scheduleEnd } from './schedule.ts'
 
 /** A new open house like `row` on another schedule: not offered, not canceled, hosted only if Hosting Myself. */
 function copyOf(
@@ -106,7 +106,7 @@ export function createOpenHouseCloning(
           if (await repo.autoCloneExists(openHouseId, trx)) return 'skipped' as const
           await assertCanCreate(d.pricing, listing.id, trx)
           const created = await repo.create({ ...copyOf(row, schedule), autoCloneOfOpenHouseId: row.id }, trx)
-          await scheduleAutoClone(d.outbox, trx, {
+          await scheduleEnd(d.outbox, trx, {
             id: created.id,
             autoCloneOpenHouseFlag: true,
             ...instants(schedule),

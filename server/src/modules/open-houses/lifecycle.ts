@@ -19,7 +19,7 @@ import { assertLevelAllowed, levelFor, publishLevelId } from './levels.ts'
 import { assertCanCreate } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
 import { agentRooms, offerRoom } from './rooms.ts'
-import { instants, rethrowDuplicate, scheduleAutoClone } from './schedule.ts'
+import { instants, rethrowDuplicate, scheduleEnd } from './schedule.ts'
 
 /** An entity tag is quoted ("…"); a bare value is taken as it is. */
 const unquoted = (tag: string) => tag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1')
@@ -105,7 +105,7 @@ export function createOpenHouseLifecycle(
             trx,
           )
           .catch(rethrowDuplicate)
-        await scheduleAutoClone(d.outbox, trx, {
+        await scheduleEnd(d.outbox, trx, {
           id: created.id,
           autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
           ...instants(body),
@@ -175,12 +175,11 @@ export function createOpenHouseLifecycle(
           )
           .catch(rethrowDuplicate)
         if (!next) throw new NotFoundError()
-        if (
-          next.endsAt?.valueOf() !== row.endsAt?.valueOf() ||
-          next.autoCloneOpenHouseFlag !== row.autoCloneOpenHouseFlag
-        ) {
-          await scheduleAutoClone(d.outbox, trx, next)
-        }
+        const moved = next.endsAt?.valueOf() !== row.endsAt?.valueOf()
+        await scheduleEnd(d.outbox, trx, next, {
+          autoClone: moved || next.autoCloneOpenHouseFlag !== row.autoCloneOpenHouseFlag,
+          receipt: moved,
+        })
         emitAfterCommit(
           d.events,
           trx,

@@ -23,7 +23,7 @@ import { assertCanPublish } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
 import type { OpenHouseRow } from './repo.ts'
 import { agentRooms, offerRef, offerRoom } from './rooms.ts'
-import { instants, rethrowDuplicate } from './schedule.ts'
+import { instants, rethrowDuplicate, scheduleEnd } from './schedule.ts'
 
 type ScheduleBody = z.output<typeof UpdateScheduleBody>
 
@@ -184,7 +184,10 @@ export function createOpenHouseOffers(d: OfferDeps) {
           ...merged,
           ...instants({ ...merged, openHouseTimezone: current.openHouseTimezone }),
         }
-        return repo.claim(id, who, schedule, trx).catch(rethrowDuplicate)
+        const claimed = await repo.claim(id, who, schedule, trx).catch(rethrowDuplicate)
+        // The schedule is fixed now: it has an end, and the jobs for it.
+        if (claimed) await scheduleEnd(d.outbox, trx, claimed)
+        return claimed
       })
       return finishClaim(d, caller, id, row, who)
     },

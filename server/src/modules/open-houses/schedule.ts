@@ -25,13 +25,21 @@ export function rethrowDuplicate(err: unknown): never {
   throw err
 }
 
-/** An auto-clone open house gets a job for the moment it ends (SPEC §4, auto-clone). */
-export async function scheduleAutoClone(
+/**
+ * The jobs for the moment an open house ends: the auto-clone (SPEC §4), and the host's capture receipt.
+ * A new end time adds new jobs; each job checks the open house when it runs, so an earlier one for a
+ * moment that has moved does nothing.
+ */
+export async function scheduleEnd(
   outbox: Outbox,
   trx: Trx,
   row: { id: number; autoCloneOpenHouseFlag: boolean; endsAt: Date | string | null },
+  jobs: { autoClone: boolean; receipt: boolean } = { autoClone: true, receipt: true },
 ) {
-  if (row.autoCloneOpenHouseFlag && row.endsAt) {
-    await outbox.add(trx, 'auto-clone', 'clone', { openHouseId: row.id }, { runAt: new Date(row.endsAt) })
+  if (!row.endsAt) return
+  const runAt = new Date(row.endsAt)
+  if (jobs.autoClone && row.autoCloneOpenHouseFlag) {
+    await outbox.add(trx, 'auto-clone', 'clone', { openHouseId: row.id }, { runAt })
   }
+  if (jobs.receipt) await outbox.add(trx, 'receipts', 'capture', { openHouseId: row.id }, { runAt })
 }

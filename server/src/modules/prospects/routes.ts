@@ -32,7 +32,10 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { rateLimit: { max: app.deps.config.rateLimit.guestPerMinute, timeWindow: 60_000 } },
     },
-    async (req, reply) => reply.status(201).send({ data: await prospects.guestSignIn(req.body) }),
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ data: await prospects.guestSignIn(req.body, { userAgent: req.headers['user-agent'] }) }),
   )
 
   app.post(

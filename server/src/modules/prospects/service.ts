@@ -22,6 +22,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { toCsv } from '../../lib/csv.ts'
+import { deviceKind } from '../../lib/device-kind.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
@@ -136,7 +137,10 @@ export function createProspectService(d: ProspectDeps) {
     return row
   }
 
-  async function guestSignInOnce(body: GuestBody): Promise<{ id: number; guestToken: string }> {
+  async function guestSignInOnce(
+    body: GuestBody,
+    device: { userAgent?: string },
+  ): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
       const oh = await attendees.openHouse(body.openHouseId, trx)
       if (!onShow(oh)) throw new NotFoundError()
@@ -186,6 +190,8 @@ export function createProspectService(d: ProspectDeps) {
           listingAgentConsent,
         },
         listingAgentConsent,
+        captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
+        capturedOffline: body.savedOffline ?? false,
       })
       // A thank-you once per visit, and only to a guest who agreed to email.
       if (recorded.created && body.emailConsent) {
@@ -205,12 +211,15 @@ export function createProspectService(d: ProspectDeps) {
      * The QR-code sign-in: one transaction makes or refreshes the listing agent's prospect and records
      * the attendee. A retry (same clientRequestId) or a returning visitor (same email) gets the same id.
      */
-    async guestSignIn(body: GuestBody): Promise<{ id: number; guestToken: string }> {
+    async guestSignIn(
+      body: GuestBody,
+      device: { userAgent?: string } = {},
+    ): Promise<{ id: number; guestToken: string }> {
       try {
-        return await guestSignInOnce(body)
+        return await guestSignInOnce(body, device)
       } catch (err) {
         // Two first attempts of one sign-in raced on the clientRequestId: the second now finds the first.
-        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return guestSignInOnce(body)
+        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return guestSignInOnce(body, device)
         throw err
       }
     },

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import type { CaptureDevice } from '../../db/types.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { toCsv } from '../../lib/csv.ts'
@@ -16,6 +17,7 @@ import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { AgentService } from '../agents/service.ts'
+import type { AttendeeService } from '../attendees/service.ts'
 import type { FeedbackService } from '../feedback/service.ts'
 import type { OpenHouseService } from '../open-houses/service.ts'
 import type { ProspectService } from '../prospects/service.ts'
@@ -28,6 +30,7 @@ export interface ReportDeps {
   openHouses: OpenHouseService
   prospects: ProspectService
   feedback: FeedbackService
+  attendees: AttendeeService
   access: Access
 }
 
@@ -52,6 +55,22 @@ function when(oh: OpenHouseDetails): string {
   return oh.scheduledDate
     ? `${oh.scheduledDate}, ${oh.scheduledStartTime} – ${oh.scheduledEndTime}`
     : 'date to be picked'
+}
+
+const DEVICE_WORDS: Record<CaptureDevice, string> = {
+  phone: 'on their own phone',
+  tablet: 'on a tablet',
+  computer: 'on a computer',
+  kiosk: 'at your kiosk',
+}
+
+/** '5 on their own phone, 3 at your kiosk' (kinds with nobody left out; agents' own adds not counted). */
+function deviceLine(captures: Array<{ captureDevice: CaptureDevice | null }>): string {
+  const counts = new Map<CaptureDevice, number>()
+  for (const { captureDevice } of captures) {
+    if (captureDevice) counts.set(captureDevice, (counts.get(captureDevice) ?? 0) + 1)
+  }
+  return [...counts].map(([kind, n]) => `${n} ${DEVICE_WORDS[kind]}`).join(', ')
 }
 
 function feedbackLines(summary: FeedbackSummary): string[] {
@@ -98,6 +117,57 @@ export function createReportService(d: ReportDeps) {
           }),
         ),
       )
+    },
+
+    /**
+     * When an open house ends, its host gets the capture receipt: how many signed in, on which kinds of
+     * device, how many waited offline first, and the attendees as CSV; a listing agent that did not host
+     * gets the same counts with the guests who agreed to share their details with it. Once per open
+     * house, whatever number of jobs run (the end may have moved, a job may repeat).
+     */
+    async sendCaptureReceipt(openHouseId: number): Promise<'sent' | 'skipped'> {
+      return inTransaction(d.db, async (trx) => {
+        const taken = await d.attendees.takeCaptureReceipt(openHouseId, trx)
+        // Nobody hosted it: nobody stood at the door to be told.
+        if (!taken?.hostingReAgentId) return 'skipped'
+        const [host, listing] = await Promise.all([
+          d.agents.findById(taken.hostingReAgentId, trx),
+          d.agents.findById(taken.listingReAgentId, trx),
+        ])
+        if (!host || !listing) return 'skipped'
+        const oh = await d.openHouses.details(host, openHouseId)
+        const captures = await d.attendees.captures(openHouseId, trx)
+        const counts = {
+          address: oh.reProperty.completePropertyAddress,
+          when: when(oh),
+          signedIn: captures.length,
+          devices: deviceLine(captures),
+          offline: captures.filter((c) => c.capturedOffline).length,
+        }
+        const hostList = await d.prospects.listByOpenHouse(host, openHouseId, 500, 0)
+        await queueMail(
+          trx,
+          d.outbox,
+          mailTemplates.captureReceipt(host.reAgentEmailId, {
+            ...counts,
+            csv: hostList.length ? attendeeCsv(hostList) : null,
+          }),
+        )
+        if (listing.id !== host.id) {
+          const consented = new Set(captures.filter((c) => c.listingAgentConsent).map((c) => c.id))
+          const shared = hostList.filter((a) => consented.has(a.attendeeId))
+          await queueMail(
+            trx,
+            d.outbox,
+            mailTemplates.captureReceipt(listing.reAgentEmailId, {
+              ...counts,
+              shared: shared.length,
+              csv: shared.length ? attendeeCsv(shared) : null,
+            }),
+          )
+        }
+        return 'sent'
+      })
     },
 
     /** The listing agent asks the host for the report (SPEC §6: when another agent hosts). */

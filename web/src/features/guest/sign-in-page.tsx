@@ -207,7 +207,13 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       updatedDate: new Date().toISOString(),
     } as PendingSignIn['body']
     const keep = () => {
-      keepSignIn({ body, rePropertyId, from: query.from, savedAt: new Date().toISOString() })
+      // Sent later, it is counted as captured offline in the host's receipt.
+      keepSignIn({
+        body: { ...body, savedOffline: 'true' },
+        rePropertyId,
+        from: query.from,
+        savedAt: new Date().toISOString(),
+      })
       setSaved(true)
     }
     if (!navigator.onLine) {
