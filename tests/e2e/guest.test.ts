@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { rooms } from '@porchlight/shared'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
@@ -10,7 +11,8 @@ import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 // Set GUEST_SCREENSHOTS=/some/dir to keep phone screenshots of the guest pages.
 const SHOTS = process.env.GUEST_SCREENSHOTS
-const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist')
+// The build the app serves (buildTestApp honours TEST_WEB_DIST), so the bytes weighed are those loaded.
+const WEB_DIST = process.env.TEST_WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')
 /** DESIGN.md "Front end": the guest page's JavaScript, gzipped. */
 const GUEST_JS_BUDGET = 80 * 1024
 /** A whole visit in one browser, beside the agent's board, on a shared CI machine. */
@@ -91,12 +93,18 @@ async function fillSignIn(page: Page, who: { first: string; last: string; email:
   await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(who.phone)
 }
 
-/** The host's board: the live region is joined once the Live tile says On. */
+/** The host's board, once its socket has joined the open house's room (it hears every guest from then on). */
 async function openBoard(host: Agent, oh: { id: number; rePropertyId: number }) {
   const board = await signedIn(host)
   await board.goto(`${t.url}/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`)
   await expect.poll(() => heading(board)).toBe('Manage Attendees')
-  await board.getByText('On', { exact: true }).waitFor()
+  await expect
+    .poll(() =>
+      [...t.app.deps.realtime.io.of('/').sockets.values()].some(
+        (socket) => socket.data.agentId === host.agent.id && socket.rooms.has(rooms.openHouse(oh.id)),
+      ),
+    )
+    .toBe(true)
   return board
 }
 
@@ -123,6 +131,16 @@ async function hostedByAnother(listing: Agent, host: Agent) {
   expect(claimed.status).toBe(200)
   return oh
 }
+
+/** The six ratings the feedback form asks first, as the visitor reads them. */
+const PRIMARY_LABELS = [
+  'Overall Experience',
+  'Home Condition',
+  'Home Price',
+  'Home Location',
+  'Home Layout',
+  'Hosting Agent Overall',
+]
 
 const NO_TOKEN = 'To leave feedback, please sign in at the open house on this phone first.'
 
@@ -152,6 +170,9 @@ describe('guest QR sign-in and the live attendee board', () => {
     await guest.waitForLoadState('networkidle')
     let gzipped = 0
     for (const file of js) gzipped += zlib.gzipSync(fs.readFileSync(path.join(WEB_DIST, file))).length
+    console.info(
+      `guest JS: ${gzipped} B gzipped (${(gzipped / 1024).toFixed(2)} of ${GUEST_JS_BUDGET / 1024} KB)`,
+    )
     expect(gzipped).toBeLessThanOrEqual(GUEST_JS_BUDGET)
     await shot(guest, '1-landing')
 
@@ -223,32 +244,82 @@ describe('guest QR sign-in and the live attendee board', () => {
 
     await guest.getByRole('link', { name: 'Yes, Sure!' }).click()
     await arrive(guest, /\/public\/OpenHouseToday\/feedback\?/, 'Your Feedback')
+    // First the six ratings visitors answer most and the free text; the other 25 wait behind a disclosure.
+    const first = guest.getByRole('group', { name: 'Your impressions' })
+    expect(
+      await first
+        .getByRole('group')
+        .evaluateAll((groups) => groups.map((g) => g.querySelector('legend')?.textContent)),
+    ).toEqual(PRIMARY_LABELS)
+    expect(await guest.getByLabel('Anything else you would like to share?').isVisible()).toBe(true)
+    const more = guest.getByRole('button', { name: 'Rate more details' })
+    expect(await more.getAttribute('aria-expanded')).toBe('false')
+    // Six ratings of six choices (N/A, 1–5) are all a visitor sees before asking for more.
+    expect(await guest.getByRole('radio').count()).toBe(36)
+    expect(await guest.getByRole('group', { name: 'Kitchen' }).count()).toBe(0)
+    await shot(guest, '4-feedback-first')
+    const rate = (name: string, value: string) =>
+      guest.getByRole('group', { name, exact: true }).getByRole('radio', { name: value, exact: true }).check()
+    await rate('Overall Experience', '5')
+    await rate('Hosting Agent Overall', '4')
+    await guest.getByLabel('Anything else you would like to share?').fill('Lovely light in the kitchen.')
+
+    // The keyboard opens the details; what was typed and chosen stays through opening and closing.
+    await more.focus()
+    await guest.keyboard.press('Enter')
+    expect(await more.getAttribute('aria-expanded')).toBe('true')
     for (const title of ['Exterior', 'Interior', 'Other', 'Hosting agent']) {
       expect(await guest.getByRole('group', { name: title, exact: true }).isVisible()).toBe(true)
     }
-    await guest.getByRole('group', { name: 'Kitchen' }).getByRole('radio', { name: '4', exact: true }).check()
-    await guest
-      .getByRole('group', { name: 'Curb Appeal' })
-      .getByRole('radio', { name: '5', exact: true })
-      .check()
-    await guest
-      .getByRole('group', { name: 'Knowledge' })
-      .getByRole('radio', { name: '5', exact: true })
-      .check()
-    await guest.getByLabel('Anything else you would like to share?').fill('Lovely light in the kitchen.')
+    expect(await guest.getByRole('group', { name: 'Overall Experience', exact: true }).count()).toBe(1)
+    await rate('Kitchen', '4')
+    await rate('Curb Appeal', '5')
+    await rate('Knowledge', '5')
     await shot(guest, '4-feedback')
-    await expectAccessible(guest, 'the feedback page, partly rated')
+    // All 31 ratings open on a phone still fit its width: nothing scrolls sideways.
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectAccessible(guest, 'the feedback page with its details open, partly rated', {
+      alsoAtPhoneWidth: true,
+    })
+    await more.focus()
+    await guest.keyboard.press('Space')
+    expect(await more.getAttribute('aria-expanded')).toBe('false')
+    expect(await guest.getByRole('group', { name: 'Kitchen' }).isVisible()).toBe(false)
+    await more.click()
+    const checked = (name: string) =>
+      guest
+        .getByRole('group', { name, exact: true })
+        .getByRole('radio', { checked: true })
+        .getAttribute('value')
+    expect(await checked('Kitchen')).toBe('4')
+    expect(await checked('Overall Experience')).toBe('5')
+    expect(await guest.getByLabel('Anything else you would like to share?').inputValue()).toBe(
+      'Lovely light in the kitchen.',
+    )
     await guest.getByRole('button', { name: 'Submit Feedback' }).click()
     await arrive(guest, /\/public\/OpenHouseToday\/feedback\/confirm\?/, 'Thank you for your feedback!')
     await shot(guest, '5-feedback-confirm')
-    expect(await feedbackOf(oh.id)).toMatchObject([
-      { prospectId, kitchen: 4, curbAppeal: 5, feedbackText: 'Lovely light in the kitchen.' },
-    ])
+    const [saved] = await feedbackOf(oh.id)
+    expect(saved).toMatchObject({
+      prospectId,
+      overallExperience: 5,
+      agentOverallExperience: 4,
+      kitchen: 4,
+      curbAppeal: 5,
+      agentKnowledge: 5,
+      feedbackText: 'Lovely light in the kitchen.',
+    })
+    // Unanswered ratings arrive as N/A, as before.
+    expect(saved).toMatchObject({ homePrice: null, homeLot: null, agentRecommendation: null })
 
-    // The summary on the board changes live.
+    // The summary on the board changes live: the rated aspects, each with its average as text.
     await board.getByText('1 guest gave feedback').waitFor()
-    const kitchen = board.getByRole('table', { name: 'Interior' }).getByRole('row', { name: /Kitchen/ })
-    expect(await kitchen.getByRole('cell').textContent()).toBe('4')
+    const summary = board.getByRole('region', { name: 'Feedback Summary' })
+    const kitchen = summary
+      .getByRole('list', { name: 'Interior' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Kitchen' })
+    expect(await kitchen.textContent()).toBe('Kitchen4 of 5')
     await board.getByText('Lovely light in the kitchen.').waitFor()
     expect(await board.getByText('1 guest gave feedback').count()).toBe(1)
   })
@@ -381,6 +452,7 @@ describe('guest pages when another agent hosts', () => {
     // Feedback from the phone that signed in carries its token and is saved.
     await guest.getByRole('link', { name: 'Yes, Sure!' }).click()
     await arrive(guest, /\/public\/OpenHouseToday\/feedback\?/, 'Your Feedback')
+    await guest.getByRole('button', { name: 'Rate more details' }).click()
     await guest
       .getByRole('group', { name: 'Professionalism' })
       .getByRole('radio', { name: '5', exact: true })

@@ -49,5 +49,18 @@ export const FEEDBACK_RATING_FIELDS = [
 ] as const
 export type FeedbackRatingField = (typeof FEEDBACK_RATING_FIELDS)[number]
 
+/**
+ * The six ratings visitors answer most, asked first on the guest's phone; the other 25 wait behind
+ * "Rate more details" (issue 12). Still answered in the same body, so the API contract is unchanged.
+ */
+export const PRIMARY_FEEDBACK_RATINGS = [
+  'overallExperience',
+  'homeCondition',
+  'homePrice',
+  'homeLocation',
+  'homeLayout',
+  'agentOverallExperience',
+] as const satisfies readonly FeedbackRatingField[]
+
 export const RATING_MIN = 1
 export const RATING_MAX = 5

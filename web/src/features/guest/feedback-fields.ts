@@ -2,6 +2,7 @@ import {
   FEEDBACK_RATING_GROUPS,
   type FeedbackRatingField,
   type FeedbackRatingGroup,
+  PRIMARY_FEEDBACK_RATINGS,
   RATING_MAX,
   RATING_MIN,
 } from '@porchlight/shared/constants/feedback-ratings'
@@ -17,20 +18,31 @@ export const FEEDBACK_SECTIONS: ReadonlyArray<{ group: FeedbackRatingGroup; titl
 export const ratingFieldsOf = (group: FeedbackRatingGroup): readonly FeedbackRatingField[] =>
   FEEDBACK_RATING_GROUPS[group]
 
+/** The ratings asked first (overall, condition, price, location, layout, the agent overall). */
+export const PRIMARY_RATINGS: readonly FeedbackRatingField[] = PRIMARY_FEEDBACK_RATINGS
+
+/** A section's ratings behind "Rate more details": all but the primary ones. */
+export const detailFieldsOf = (group: FeedbackRatingGroup): readonly FeedbackRatingField[] =>
+  ratingFieldsOf(group).filter((field) => !PRIMARY_RATINGS.includes(field))
+
 const LABELS: Partial<Record<FeedbackRatingField, string>> = {
   homeLot: 'Lot',
   closetsStorage: 'Closets & Storage',
   hallways: 'Hallways',
   meetsMyCriteria: 'Meets My Criteria',
-  agentOverallExperience: 'Overall Experience',
+  // Asked among the primary ratings, away from its section: it names whom it rates.
+  agentOverallExperience: 'Hosting Agent Overall',
 }
 
 /** 'curbAppeal' → 'Curb Appeal'; the hosting agent's fields drop their 'agent' prefix. */
 export function ratingLabel(field: FeedbackRatingField): string {
   const own = LABELS[field]
   if (own) return own
-  const words = field.replace(/^agent(?=[A-Z])/, '').replace(/([A-Z])/g, ' $1')
-  return words.charAt(0).toUpperCase() + words.slice(1).trim()
+  const words = field
+    .replace(/^agent(?=[A-Z])/, '')
+    .replace(/([A-Z])/g, ' $1')
+    .trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /** SPEC §3: N/A (empty) or 1 to 5, 5 excellent. */

@@ -4,14 +4,22 @@ import { FEEDBACK_TEXT_LIMIT } from '@porchlight/shared/constants/fields'
 import { messages } from '@porchlight/shared/messages'
 import { type FormEvent, useState } from 'react'
 import { ApiError } from '../../api/request.ts'
-import { FEEDBACK_SECTIONS, RATING_CHOICES, ratingFieldsOf, ratingLabel } from './feedback-fields.ts'
+import {
+  detailFieldsOf,
+  FEEDBACK_SECTIONS,
+  PRIMARY_RATINGS,
+  RATING_CHOICES,
+  ratingLabel,
+} from './feedback-fields.ts'
 import { saveGuestFeedback } from './guest-api.ts'
 import { followLink, type GuestQuery, guestHref, navigate } from './guest-nav.ts'
 import { GuestMessage, GuestShell } from './guest-shell.tsx'
 import { guestTokenFor } from './guest-tokens.ts'
 
 /**
- * SPEC /public/OpenHouseToday/feedback: every SPEC §3 rating (N/A or 1–5) by section, and free text.
+ * SPEC /public/OpenHouseToday/feedback: the six ratings visitors answer most and the free text first;
+ * "Rate more details" opens the other SPEC §3 ratings (N/A or 1–5) by section. Every answer lives in
+ * the form's state, so opening or closing the details loses nothing, and only answered ratings are sent.
  * Only the phone the visitor signed in on holds the guest token the server asks for (guest-tokens.ts);
  * anywhere else the page says so rather than offer a form that cannot be saved.
  */
@@ -63,6 +71,7 @@ function FeedbackForm({
 }) {
   const [ratings, setRatings] = useState<Partial<Record<FeedbackRatingField, string>>>({})
   const [text, setText] = useState('')
+  const [more, setMore] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   // The server no longer knows this phone's token (a 404): only signing in again can help.
@@ -109,35 +118,35 @@ function FeedbackForm({
     }
   }
 
+  const rating = (field: FeedbackRatingField) => (
+    <fieldset key={field} className="guest-rating">
+      <legend>{ratingLabel(field)}</legend>
+      <div className="guest-rating__choices">
+        {RATING_CHOICES.map((choice) => (
+          <label key={choice} className="guest-rating__choice">
+            <input
+              type="radio"
+              name={field}
+              value={choice}
+              checked={(ratings[field] ?? '') === choice}
+              onChange={() => setRatings((r) => ({ ...r, [field]: choice }))}
+            />
+            <span>{choice || 'N/A'}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+
   return (
     <form className="guest-form" onSubmit={submit} noValidate>
       <p className="guest-lede">
         Rate what you saw from 1 to 5 (5 is excellent), or leave N/A. Every question is optional.
       </p>
-      {FEEDBACK_SECTIONS.map(({ group, title }) => (
-        <fieldset key={group} className="guest-fieldset">
-          <legend>{title}</legend>
-          {ratingFieldsOf(group).map((field) => (
-            <fieldset key={field} className="guest-rating">
-              <legend>{ratingLabel(field)}</legend>
-              <div className="guest-rating__choices">
-                {RATING_CHOICES.map((choice) => (
-                  <label key={choice} className="guest-rating__choice">
-                    <input
-                      type="radio"
-                      name={field}
-                      value={choice}
-                      checked={(ratings[field] ?? '') === choice}
-                      onChange={() => setRatings((r) => ({ ...r, [field]: choice }))}
-                    />
-                    <span>{choice === '' ? 'N/A' : choice}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ))}
-        </fieldset>
-      ))}
+      <fieldset className="guest-fieldset">
+        <legend>Your impressions</legend>
+        {PRIMARY_RATINGS.map(rating)}
+      </fieldset>
       <div className="guest-field">
         <label htmlFor="feedbackText">Anything else you would like to share?</label>
         <textarea
@@ -148,6 +157,23 @@ function FeedbackForm({
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
+      </div>
+      <button
+        type="button"
+        className="guest-button guest-button--secondary guest-button--block guest-more"
+        aria-expanded={more}
+        aria-controls="feedback-details"
+        onClick={() => setMore(!more)}
+      >
+        Rate more details
+      </button>
+      <div id="feedback-details" className="guest-details" hidden={!more}>
+        {FEEDBACK_SECTIONS.map(({ group, title }) => (
+          <fieldset key={group} className="guest-fieldset">
+            <legend>{title}</legend>
+            {detailFieldsOf(group).map(rating)}
+          </fieldset>
+        ))}
       </div>
       {error && (
         <div className="guest-message guest-message--error" role="alert">
