@@ -243,6 +243,13 @@ describe('feedback summaries', () => {
       agentKnowledge: 3, // 2.5 rounds up
       garage: null,
     })
+    expect(res.body.data.ratingCounts).toMatchObject({
+      kitchen: 3,
+      homeLot: 2,
+      curbAppeal: 2,
+      agentKnowledge: 2,
+      garage: 0,
+    })
 
     const asHost = await t.call('GET', `/feedback/getOpenHouseFeedbackSummaryByOpenHouseId/${oh.id}`, {
       token: host.token,

@@ -85,13 +85,13 @@ describe('the feedback summary on the host board', () => {
       (await summary.getByRole('list', { name: section }).getByRole('listitem').allTextContents()).map((r) =>
         r.replace(/(\d) of/, ' $1 of'),
       )
-    expect(await rows('Other')).toEqual(['Overall Experience 5 of 5'])
-    expect(await rows('Interior')).toEqual(['Kitchen 3 of 5'])
-    expect(await rows('Hosting agent')).toEqual(['Knowledge 4 of 5'])
+    expect(await rows('Other')).toEqual(['Overall Experience 5 of 5 · 2 ratings'])
+    expect(await rows('Interior')).toEqual(['Kitchen 3 of 5 · 2 ratings'])
+    expect(await rows('Hosting agent')).toEqual(['Knowledge 4 of 5 · 1 rating'])
     // Sections nobody rated show no chart, and no aspect nobody rated shows as a bar.
     expect(await summary.getByRole('list', { name: 'Exterior' }).count()).toBe(0)
     expect(await summary.locator('.feedback-bar').count()).toBe(3)
-    // The bar is drawn as long as the average (3 of 5 is 60 %), its value also written out.
+    // The bar is drawn as long as the average (3 of 5 is 60 %), its value and count also written out.
     const kitchenBar = summary
       .getByRole('listitem')
       .filter({ hasText: 'Kitchen' })

@@ -319,7 +319,7 @@ describe('guest QR sign-in and the live attendee board', () => {
       .getByRole('list', { name: 'Interior' })
       .getByRole('listitem')
       .filter({ hasText: 'Kitchen' })
-    expect(await kitchen.textContent()).toBe('Kitchen4 of 5')
+    expect(await kitchen.textContent()).toBe('Kitchen4 of 5 · 1 rating')
     await board.getByText('Lovely light in the kitchen.').waitFor()
     expect(await board.getByText('1 guest gave feedback').count()).toBe(1)
   })

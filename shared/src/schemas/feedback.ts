@@ -66,6 +66,13 @@ export const FeedbackSummary = z.object({
       z.ZodNullable<z.ZodNumber>
     >,
   ),
+  /** How many guests rated each aspect (0 where nobody did). */
+  ratingCounts: z.object(
+    Object.fromEntries(FEEDBACK_RATING_FIELDS.map((f) => [f, z.number().int()])) as Record<
+      FeedbackRatingField,
+      z.ZodNumber
+    >,
+  ),
   /** The written feedback, newest first. */
   texts: z.array(z.string()),
 })

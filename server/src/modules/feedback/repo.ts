@@ -36,12 +36,16 @@ export function createFeedbackRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Count and each rating's average rounded to a whole number (null where nobody rated it), in SQL. */
+    /**
+     * Count, each rating's average rounded to a whole number (null where nobody rated it) and how many
+     * rated it (`<field>Count`), in one SQL statement.
+     */
     averages(scope: Scope) {
       return scoped(scope)
         .select((eb) => [
           eb.fn.countAll<number>().as('count'),
           ...FEEDBACK_RATING_FIELDS.map((f) => sql<number | null>`round(${eb.fn.avg(f)})::int`.as(f)),
+          ...FEEDBACK_RATING_FIELDS.map((f) => sql<number>`count(${sql.ref(f)})::int`.as(`${f}Count`)),
         ])
         .executeTakeFirstOrThrow()
     },

@@ -66,8 +66,17 @@ export function createFeedbackService(d: FeedbackDeps) {
   }
 
   async function summary(scope: { openHouseId: number } | { hostingReAgentId: number }) {
-    const [{ count, ...averages }, texts] = await Promise.all([repo.averages(scope), repo.texts(scope)])
-    return { count: Number(count), averages: ratingsOf(averages as Ratings), texts } satisfies FeedbackSummary
+    const [row, texts] = await Promise.all([repo.averages(scope), repo.texts(scope)])
+    const figures = row as unknown as Record<string, number | null>
+    const ratingCounts = Object.fromEntries(
+      FEEDBACK_RATING_FIELDS.map((f) => [f, Number(figures[`${f}Count`] ?? 0)]),
+    ) as FeedbackSummary['ratingCounts']
+    return {
+      count: Number(row.count),
+      averages: ratingsOf(row as unknown as Ratings),
+      ratingCounts,
+      texts,
+    } satisfies FeedbackSummary
   }
 
   return {

@@ -82,7 +82,12 @@ function FeedbackChart({ summary }: { summary: FeedbackSummary }) {
                 <h3 id={`feedback-rated-${group}`}>{title}</h3>
                 <ul className="feedback-bars" aria-labelledby={`feedback-rated-${group}`}>
                   {fields.map((field) => (
-                    <Bar key={field} field={field} average={summary.averages[field] ?? 0} />
+                    <Bar
+                      key={field}
+                      field={field}
+                      average={summary.averages[field] ?? 0}
+                      count={summary.ratingCounts[field]}
+                    />
                   ))}
                 </ul>
               </div>
@@ -132,8 +137,8 @@ function FeedbackChart({ summary }: { summary: FeedbackSummary }) {
   )
 }
 
-/** One aspect: its name, a bar as long as its average (decoration), and the average as text. */
-function Bar({ field, average }: { field: FeedbackRatingField; average: number }) {
+/** One aspect: its name, a bar as long as its average (decoration), the average and the count as text. */
+function Bar({ field, average, count }: { field: FeedbackRatingField; average: number; count: number }) {
   return (
     <li className="feedback-bar">
       <span className="feedback-bar__label">{ratingLabel(field)}</span>
@@ -142,6 +147,7 @@ function Bar({ field, average }: { field: FeedbackRatingField; average: number }
       </span>
       <span className="feedback-bar__value">
         {average} of {RATING_MAX}
+        <span className="feedback-bar__count">{count === 1 ? ' · 1 rating' : ` · ${count} ratings`}</span>
       </span>
     </li>
   )
