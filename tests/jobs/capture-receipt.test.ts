@@ -52,11 +52,20 @@ async function endIt(openHouseId: number) {
     .set({ startsAt: new Date(ended.getTime() - 7_200_000), endsAt: ended })
     .where('id', '=', openHouseId)
     .execute()
+  const jobs = await t.db
+    .selectFrom('outbox')
+    .select(['id', 'payload'])
+    .where('queue', '=', 'receipts')
+    .execute()
+  const mine = jobs.filter((j) => (j.payload as { openHouseId: number }).openHouseId === openHouseId)
   await t.db
     .updateTable('outbox')
     .set({ runAt: ended })
-    .where('queue', '=', 'receipts')
-    .where(({ ref, eb }) => eb(ref('payload', '->>').key('openHouseId' as never), '=', String(openHouseId)))
+    .where(
+      'id',
+      'in',
+      mine.map((j) => j.id),
+    )
     .execute()
 }
 
