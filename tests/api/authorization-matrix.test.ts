@@ -693,6 +693,16 @@ const matrix: Record<string, Case<unknown>[]> = {
       hosted: [200, 404, 404, 200, 403, 403, 403],
     },
   }),
+  'GET /api/openhousemgmt/getDoorSignPdf/:openHouseId': openHouseCases({
+    // printDoorSign: the listing agent (or its scheduler) and the host; before guests can sign in
+    // (unpublished, nobody hosting) the sign would print a dead code: 409.
+    request: (oh) => ({ params: { openHouseId: oh.id } }),
+    rows: {
+      unpublished: [409, 404, 404, 404, 404, 404, 403],
+      offered: [200, 404, 404, 403, 403, 403, 403],
+      hosted: [200, 404, 404, 200, 403, 403, 403],
+    },
+  }),
 
   // ---- attendees and prospects -------------------------------------------------------------------
   'GET /api/public/getOpenHouseAttendees/:openHouseId': openHouseCases({

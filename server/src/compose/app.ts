@@ -31,6 +31,7 @@ import { agentRoutes } from '../modules/agents/routes.ts'
 import { attendeeRoutes } from '../modules/attendees/routes.ts'
 import { authRoutes } from '../modules/auth/routes.ts'
 import { devMailboxRoutes } from '../modules/dev/routes.ts'
+import { doorSignRoutes } from '../modules/door-sign/routes.ts'
 import { feedbackRoutes } from '../modules/feedback/routes.ts'
 import { geocoderRoutes } from '../modules/geocoder/routes.ts'
 import { healthRoutes } from '../modules/health/routes.ts'
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(propertyRoutes)
       await api.register(inventoryRoutes)
       await api.register(openHouseRoutes)
+      await api.register(doorSignRoutes)
       await api.register(attendeeRoutes)
       await api.register(prospectRoutes)
       await api.register(feedbackRoutes)

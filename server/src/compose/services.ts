@@ -10,6 +10,7 @@ import { createAccountLimits } from '../modules/auth/limits.ts'
 import { createAuthRepo } from '../modules/auth/repo.ts'
 import { createAuthService } from '../modules/auth/service.ts'
 import { createSessionService } from '../modules/auth/sessions.ts'
+import { createDoorSignService } from '../modules/door-sign/service.ts'
 import { createFeedbackRepo } from '../modules/feedback/repo.ts'
 import { createFeedbackService } from '../modules/feedback/service.ts'
 import { createInventoryRepo } from '../modules/inventory/repo.ts'
@@ -131,6 +132,7 @@ export function createServices(infra: ServiceInfra) {
     attendees,
     access,
   })
+  const doorSigns = createDoorSignService({ access, openHouses, config })
   const socketAuthority = createSocketAuthority({
     access,
     session: (token) => sessions.validate(token),
@@ -152,6 +154,7 @@ export function createServices(infra: ServiceInfra) {
     feedback,
     stats,
     reports,
+    doorSigns,
     socketAuthority,
   }
 }

@@ -246,6 +246,7 @@ const forbiddenText: Record<OpenHousePermission, string> = {
   sendHostingReport: 'Only the hosting agent may send this report',
   requestHostingReport: 'Only the listing agent may request this report',
   viewAttendees: 'Only the listing or hosting agent may do this',
+  printDoorSign: 'Only the listing or hosting agent may print the door sign',
 }
 
 export function toOpenHouseFacts(row: {

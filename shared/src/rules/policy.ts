@@ -56,6 +56,7 @@ export const OPEN_HOUSE_PERMISSIONS = [
   'sendHostingReport',
   'requestHostingReport',
   'viewAttendees',
+  'printDoorSign',
 ] as const
 export type OpenHousePermission = (typeof OPEN_HOUSE_PERMISSIONS)[number]
 
@@ -111,6 +112,7 @@ export function mayOnOpenHouse(actor: Actor, permission: OpenHousePermission, oh
     case 'sendHostingReport':
       return r.has('host')
     case 'viewAttendees':
+    case 'printDoorSign':
       return forListing || r.has('host')
   }
 }

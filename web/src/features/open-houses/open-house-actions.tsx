@@ -89,6 +89,21 @@ export function OpenHouseActions({ oh, list, onAction, pending }: OpenHouseActio
           QR Code{where}
         </Button>
       )}
+      {allowed.has('doorSign') &&
+        (oh.scheduledDate ? (
+          <Link
+            to="/openhouses/schedule/$openHouseId/sign"
+            params={params}
+            variant="button-secondary"
+            className="link--sm"
+          >
+            Door sign{where}
+          </Link>
+        ) : (
+          <DisabledButton size="sm" reason={NO_DATE_REASON}>
+            Door sign{where}
+          </DisabledButton>
+        ))}
       {allowed.has('calendar') &&
         (oh.startsAt ? (
           <Button size="sm" onPress={press('calendar')} isPending={pending === 'calendar'}>

@@ -1,4 +1,5 @@
 import { FLEXI_DATE, FLEXI_TIME, type OpenHouseDetails, type OpenHousePermission } from '@porchlight/shared'
+import { guestSignInUrl } from '@porchlight/shared/rules/guest-url'
 import { formatDate } from '../../ui/format.ts'
 import type { OpenHouseList } from './queries.ts'
 
@@ -13,6 +14,7 @@ export type OpenHouseAction =
   | 'requestReport'
   | 'calendar'
   | 'qrcode'
+  | 'doorSign'
   | 'claim'
 
 /** Whether the server's policy lets the signed-in agent do `permission` (OpenHouseDetails.permissions). */
@@ -36,7 +38,7 @@ export function onShow(oh: Pick<OpenHouseDetails, 'published' | 'hostingREAgentI
  * edit, cancel, publish, clone, request the report; the host: attendees, withdraw, reports; an agent it
  * is offered to: claim). What the open house's state still allows is decided here: nothing changes on a
  * canceled one, only a house without a host is published or claimed, past ones keep what still makes
- * sense afterwards, and the QR code exists only while guests can reach its public pages.
+ * sense afterwards, and the QR code and the door sign exist only while guests can reach its public pages.
  */
 export function actionsFor(oh: OpenHouseDetails, list: OpenHouseList): OpenHouseAction[] {
   const live = !oh.openHouseCanceledFlag
@@ -65,6 +67,7 @@ export function actionsFor(oh: OpenHouseDetails, list: OpenHouseList): OpenHouse
     actions.push('calendar')
     if (onShow(oh)) actions.push('qrcode')
   }
+  if (upcoming && live && may(oh, 'printDoorSign') && onShow(oh)) actions.push('doorSign')
   return actions
 }
 
@@ -101,12 +104,5 @@ export function scheduleTimeText(
 export function guestUrl(
   oh: Pick<OpenHouseDetails, 'id' | 'rePropertyId' | 'hostingREAgentId' | 'listingREAgentId'>,
 ) {
-  const query = new URLSearchParams({
-    openHouseId: String(oh.id),
-    rePropertyId: String(oh.rePropertyId),
-    // Guests become the leads of the agent at the door: the host, or the listing agent until one claims.
-    reAgentId: String(oh.hostingREAgentId ?? oh.listingREAgentId),
-    from: 'qrcode',
-  })
-  return `${window.location.origin}/public/OpenHouseToday?${query}`
+  return guestSignInUrl(window.location.origin, oh)
 }

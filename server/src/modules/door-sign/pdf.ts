@@ -1,0 +1,117 @@
+import type { DoorSignText } from '@porchlight/shared/rules/door-sign'
+import PDFDocument from 'pdfkit'
+import QRCode from 'qrcode'
+
+// US Letter in PDF points (1/72 in). Everything is placed by hand inside the margin, so nothing ever
+// flows onto a second page.
+const PAGE = { width: 612, height: 792 }
+const MARGIN = 54
+const CONTENT = PAGE.width - 2 * MARGIN
+const INK = '#0f172a'
+const MUTED = '#475569'
+const SUBTLE = '#64748b'
+const ACCENT = '#d97706'
+const QR_LARGEST = 340
+
+/** One Letter page: the brand, the address, the date and time, the QR code, who greets, and the call. */
+export function drawDoorSign(sign: DoorSignText, url: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: { Title: `Open house · ${sign.street}`, Author: sign.brand, Subject: sign.call },
+  })
+  const done = collect(doc)
+
+  drawBrand(doc, sign.brand)
+  let y = MARGIN + 72
+  y = centred(doc, sign.street, y, { font: 'Helvetica-Bold', size: 32, color: INK })
+  y = centred(doc, sign.place, y + 4, { font: 'Helvetica', size: 18, color: MUTED })
+  if (sign.date) y = centred(doc, sign.date, y + 18, { font: 'Helvetica-Bold', size: 22, color: INK })
+  y = centred(doc, sign.time, y + 4, { font: 'Helvetica', size: 20, color: INK })
+
+  // The call, who greets, and the address the code opens sit at the foot; the code takes what is left.
+  const foot = PAGE.height - MARGIN
+  const urlHeight = measure(doc, url, { font: 'Helvetica', size: 9 })
+  const agentTop = foot - urlHeight - 10 - 20
+  const callTop = agentTop - 8 - 30
+  const room = callTop - 16 - (y + 20)
+  const qrSize = Math.min(QR_LARGEST, room)
+  drawQr(doc, url, (PAGE.width - qrSize) / 2, y + 20 + (room - qrSize) / 2, qrSize)
+  centred(doc, sign.call, callTop, { font: 'Helvetica-Bold', size: 26, color: INK })
+  centred(doc, `Your host: ${sign.agentName}`, agentTop, { font: 'Helvetica', size: 15, color: MUTED })
+  centred(doc, url, foot - urlHeight, { font: 'Helvetica', size: 9, color: SUBTLE })
+
+  doc.end()
+  return done
+}
+
+interface TextStyle {
+  font: string
+  size: number
+  color?: string
+}
+
+function measure(doc: PDFKit.PDFDocument, text: string, style: TextStyle): number {
+  return doc.font(style.font).fontSize(style.size).heightOfString(text, { width: CONTENT, align: 'center' })
+}
+
+/** Centred text from `y`; answers where the next line starts. */
+function centred(doc: PDFKit.PDFDocument, text: string, y: number, style: TextStyle): number {
+  const height = measure(doc, text, style)
+  doc
+    .fillColor(style.color ?? INK)
+    .text(text, MARGIN, y, { width: CONTENT, align: 'center', lineBreak: true })
+  return y + height
+}
+
+/** The app's mark (a house with its porch light) and the name, as in the site header. */
+function drawBrand(doc: PDFKit.PDFDocument, brand: string) {
+  const size = 36
+  const scale = size / 32
+  doc.save().translate(MARGIN, MARGIN).scale(scale)
+  doc.roundedRect(0, 0, 32, 32, 8).fill(INK)
+  doc.path('M8 15.5 16 8l8 7.5V24H8z').lineWidth(2).lineJoin('round').stroke('#f8fafc')
+  doc.circle(16, 18.5, 3).fill('#f59e0b')
+  doc.restore()
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text(brand, MARGIN + size + 12, MARGIN + 8, { lineBreak: false })
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor(ACCENT)
+    .text('OPEN HOUSE', MARGIN, MARGIN + 13, { width: CONTENT, align: 'right', characterSpacing: 2 })
+  doc
+    .moveTo(MARGIN, MARGIN + size + 14)
+    .lineTo(PAGE.width - MARGIN, MARGIN + size + 14)
+    .lineWidth(3)
+    .stroke(ACCENT)
+}
+
+/**
+ * The code as vector squares (sharp at any print size), with the same error correction as the web's
+ * QR code: a medium level survives a smudged print-out on a front door.
+ */
+function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' })
+  const quiet = 2
+  const cell = size / (modules.size + 2 * quiet)
+  doc.rect(x, y, size, size).fill('#ffffff')
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell)
+    }
+  }
+  doc.fill('#000000')
+}
+
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+}

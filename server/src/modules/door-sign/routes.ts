@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf } from '../../http/auth.ts'
+
+const OpenHouseParams = z.object({ openHouseId: z.coerce.number().int().positive() })
+const security = [{ bearer: [] }]
+const tags = ['open houses']
+
+/** The door sign as a PDF (one Letter page) for the listing agent, its scheduler and the host. */
+export const doorSignRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { doorSigns } = app.deps
+
+  app.get(
+    '/openhousemgmt/getDoorSignPdf/:openHouseId',
+    { schema: { tags, security, params: OpenHouseParams }, preHandler: app.requireLicensedAgent },
+    async (req, reply) => {
+      const { fileName, pdf } = await doorSigns.pdf(agentOf(req), req.params.openHouseId)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(pdf)
+    },
+  )
+}
