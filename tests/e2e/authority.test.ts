@@ -311,7 +311,10 @@ describe('who may act for whom, in the browser', () => {
     const board = await signedIn(host)
     await board.goto(manageUrl)
     await expect.poll(() => heading(board), SLOW).toBe('Manage Attendees')
-    await board.getByText('On', { exact: true }).waitFor()
+    await board
+      .getByTestId('live-status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor()
     expect(await board.getByTestId('attendee-count').textContent()).toBe('0')
 
     // Two guests sign in on their phones from the QR code at the door (the host's).

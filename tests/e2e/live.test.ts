@@ -52,9 +52,16 @@ function guestSignIn(openHouseId: number, firstName: string) {
   })
 }
 
-/** Every text the Live tile of the board shows from now on, in order. */
+/** The page's live indicator says `text` (the layout's, on every signed-in page). */
+const liveStatusIs = (page: Page, text: string) =>
+  page
+    .getByTestId('live-status')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .waitFor()
+
+/** Every text the live indicator shows from now on, in order. */
 async function recordLiveTile(board: Page) {
-  const tile = board.locator('dt', { hasText: /^Live$/ }).locator('xpath=following-sibling::dd[1]')
+  const tile = board.getByTestId('live-status')
   await tile.evaluate((dd) => {
     const seen: string[] = []
     ;(window as unknown as { liveTile: string[] }).liveTile = seen
@@ -77,7 +84,7 @@ describe('the live bridge', () => {
 
     const board = await signedIn(host)
     await board.goto(`${t.url}/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`)
-    await board.getByText('On', { exact: true }).waitFor()
+    await liveStatusIs(board, 'Live')
     expect(await count(board, 'attendee-count')).toBe('0')
 
     const search = await signedIn(watcher)
@@ -103,7 +110,7 @@ describe('the live bridge', () => {
     await board.getByRole('row', { name: /Missed Guest/ }).waitFor()
     await expect.poll(() => count(board, 'attendee-count')).toBe('1')
     await search.getByRole('article', { name: street }).waitFor()
-    await board.getByText('On', { exact: true }).waitFor()
+    await liveStatusIs(board, 'Live')
     expect(await tile()).toContain('Reconnecting…')
 
     // The board is in its room again: the next guest appears live, highlighted and read out.

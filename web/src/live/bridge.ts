@@ -3,7 +3,13 @@ import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react
 import { useEffect, useSyncExternalStore } from 'react'
 import { type AgentSocket, agentSocket } from '../api/socket.ts'
 import { createInvalidationBatcher } from './coalesce.ts'
-import { createLiveStore, type LiveNotice, type LiveStatus, type WatchState } from './store.ts'
+import {
+  createLiveStore,
+  type LiveNotice,
+  type LiveStatus,
+  type LiveToast,
+  type WatchState,
+} from './store.ts'
 import type { LiveContext, LiveRule, LiveTable } from './types.ts'
 
 // The one place the agent app listens to its socket: the event table (features/layout/live-events.ts,
@@ -12,6 +18,9 @@ import type { LiveContext, LiveRule, LiveTable } from './types.ts'
 // reconnect (DESIGN.md "Real time": a missed event never leaves a stale screen).
 
 const store = createLiveStore()
+
+/** How long a toast of a live change stays on screen. */
+const TOAST_MS = 6_000
 
 /** Open house rooms the pages on screen watch, with how many pages watch each. */
 const watchers = new Map<number, number>()
@@ -47,7 +56,9 @@ function startBridge(queryClient: QueryClient, agentId: number, wiring: LiveWiri
       timers.add(timer)
     },
     announce(text) {
-      if (!stopped) store.announce(text)
+      if (stopped) return
+      const id = store.announce(text)
+      live.later(TOAST_MS, () => store.dismiss(id))
     },
     notice: (id) => store.get().notices.get(id),
     setNotice(id, notice) {
@@ -96,6 +107,15 @@ function startBridge(queryClient: QueryClient, agentId: number, wiring: LiveWiri
   }
   const onConnectError = () => store.setStatus(socket?.active ? 'reconnecting' : 'offline')
 
+  // "Showing what we had at 10:42": the last time any query got its data.
+  const queryCache = queryClient.getQueryCache()
+  for (const query of queryCache.getAll()) store.setDataAt(query.state.dataUpdatedAt)
+  const stopWatchingData = queryCache.subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') {
+      store.setDataAt(event.query.state.dataUpdatedAt)
+    }
+  })
+
   store.setStatus('connecting')
   void agentSocket().then((connected) => {
     if (stopped) return
@@ -114,6 +134,7 @@ function startBridge(queryClient: QueryClient, agentId: number, wiring: LiveWiri
 
   return () => {
     stopped = true
+    stopWatchingData()
     batcher.stop()
     for (const timer of timers) clearTimeout(timer)
     socket?.offAny(onEvent)
@@ -159,8 +180,29 @@ export function useWatchOpenHouse(openHouseId: number): WatchState {
   return useSyncExternalStore(store.subscribe, () => store.get().watches.get(openHouseId) ?? 'pending')
 }
 
-export function useLiveStatus(): LiveStatus {
+function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(store.subscribe, () => store.get().status)
+}
+
+/** The socket's state with what the live indicator says about it (live/live-status.tsx). */
+export function useLiveConnection() {
+  const status = useLiveStatus()
+  const downSince = useSyncExternalStore(store.subscribe, () => store.get().downSince)
+  const lastDataAt = useSyncExternalStore(store.subscribe, () => store.get().lastDataAt)
+  // A room a page asked for and has not been let into yet: that page is not live yet.
+  const joining = useSyncExternalStore(store.subscribe, () =>
+    [...store.get().watches.values()].includes('pending'),
+  )
+  return { status, downSince, lastDataAt, joining }
+}
+
+export function useLiveToasts(): readonly LiveToast[] {
+  return useSyncExternalStore(store.subscribe, () => store.get().toasts)
+}
+
+/** Takes a toast away before its time (its close button). */
+export function dismissLiveToast(id: number) {
+  store.dismiss(id)
 }
 
 export function useLiveNotice(openHouseId: number): LiveNotice | undefined {
@@ -172,8 +214,4 @@ const NONE: ReadonlySet<string> = new Set()
 /** The signedInAt of the board's attendee rows that arrived live a moment ago. */
 export function useFreshAttendees(openHouseId: number): ReadonlySet<string> {
   return useSyncExternalStore(store.subscribe, () => store.get().fresh.get(openHouseId) ?? NONE)
-}
-
-export function useAnnouncement() {
-  return useSyncExternalStore(store.subscribe, () => store.get().announcement)
 }

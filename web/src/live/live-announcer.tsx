@@ -1,15 +1,20 @@
-import { useAnnouncement } from './bridge.ts'
+import { useLiveToasts } from './bridge.ts'
+import './live.css'
 
 /**
- * The polite live region that reads out live changes (a claimed or newly offered open house, a guest
- * signing in on the board, new feedback). It is always in the page, empty until something happens,
- * so screen readers pick up each new text.
+ * What changed live (a claimed or newly offered open house, a cancel or an edit, a guest signing in
+ * on the board, new feedback): a toast for a few seconds, in a polite live region that is always in
+ * the page, so screen readers read each new one too.
  */
 export function LiveAnnouncer() {
-  const { text, n } = useAnnouncement()
+  const toasts = useLiveToasts()
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
-      {text && <p key={n}>{text}</p>}
+    <div role="status" aria-live="polite" className="live-toasts">
+      {toasts.map((toast) => (
+        <p key={toast.id} className="live-toasts__toast">
+          {toast.text}
+        </p>
+      ))}
     </div>
   )
 }

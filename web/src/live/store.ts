@@ -8,6 +8,12 @@ export type LiveNotice = { kind: 'claimed'; hostingReAgentName: string } | { kin
  */
 export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline'
 
+/** A live change shown for a few seconds as a toast, and read out by the same polite region. */
+export interface LiveToast {
+  id: number
+  text: string
+}
+
 /** Whether the server let this agent join an open house's room (`watch`, API.md "Sockets"). */
 export type WatchState = 'pending' | 'yes' | 'no'
 
@@ -15,18 +21,27 @@ interface LiveState {
   status: LiveStatus
   /** By open house id. */
   notices: ReadonlyMap<number, LiveNotice>
-  /** The latest text for the polite live region, with a counter so a repeat is read again. */
-  announcement: { text: string; n: number }
+  /** What changed live, newest last: shown as toasts and read out (LiveAnnouncer). */
+  toasts: readonly LiveToast[]
+  /** When the app last received data from the server (a query answered), ms since the epoch. */
+  lastDataAt: number | null
+  /** When the socket was lost, while it is; null when connected. */
+  downSince: number | null
   /** By open house id, the signedInAt of the attendee rows to highlight (the event has no prospect id). */
   fresh: ReadonlyMap<number, ReadonlySet<string>>
   /** By open house id, the rooms a page asked to watch. */
   watches: ReadonlyMap<number, WatchState>
 }
 
+/** Toasts on screen at once; an older one leaves early when a burst arrives. */
+const MAX_TOASTS = 3
+
 const INITIAL: LiveState = {
   status: 'offline',
   notices: new Map(),
-  announcement: { text: '', n: 0 },
+  toasts: [],
+  lastDataAt: null,
+  downSince: null,
   fresh: new Map(),
   watches: new Map(),
 }
@@ -44,6 +59,7 @@ function withEntry<K, V>(map: ReadonlyMap<K, V>, key: K, value: V | null): Reado
  */
 export function createLiveStore() {
   let state = INITIAL
+  let toastCount = 0
   const listeners = new Set<() => void>()
   const set = (next: Partial<LiveState>) => {
     state = { ...state, ...next }
@@ -59,13 +75,27 @@ export function createLiveStore() {
       }
     },
     setStatus(status: LiveStatus) {
-      if (state.status !== status) set({ status })
+      if (state.status === status) return
+      const down = status === 'reconnecting' || status === 'offline'
+      set({ status, downSince: down ? (state.downSince ?? Date.now()) : null })
+    },
+    setDataAt(at: number) {
+      if ((state.lastDataAt ?? 0) < at) set({ lastDataAt: at })
     },
     setNotice(openHouseId: number, notice: LiveNotice | null) {
       set({ notices: withEntry(state.notices, openHouseId, notice) })
     },
-    announce(text: string) {
-      set({ announcement: { text, n: state.announcement.n + 1 } })
+    /** Shows `text` as a toast (the last MAX_TOASTS stay); answers its id, for dismiss. */
+    announce(text: string): number {
+      toastCount += 1
+      const id = toastCount
+      set({ toasts: [...state.toasts, { id, text }].slice(-MAX_TOASTS) })
+      return id
+    },
+    dismiss(id: number) {
+      if (state.toasts.some((toast) => toast.id === id)) {
+        set({ toasts: state.toasts.filter((toast) => toast.id !== id) })
+      }
     },
     markFresh(openHouseId: number, signedInAt: string, on: boolean) {
       const rows = new Set(state.fresh.get(openHouseId))

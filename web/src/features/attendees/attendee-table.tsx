@@ -14,8 +14,11 @@ interface AttendeeTableProps {
   onView: (prospectId: number) => void
 }
 
-const time = (iso: string) =>
+export const signedInTime = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+
+export const newestFirst = (attendees: OpenHouseProspect[]) =>
+  [...attendees].sort((a, b) => b.signedInAt.localeCompare(a.signedInAt))
 
 /**
  * The attendees, newest first; a guest who just signed in slides in highlighted. Each row says whose
@@ -23,7 +26,7 @@ const time = (iso: string) =>
  * share them with the listing agent, and the row says so rather than passing them off as the agent's.
  */
 export function AttendeeTable({ attendees, oh, fresh, onView }: AttendeeTableProps) {
-  const rows = [...attendees].sort((a, b) => b.signedInAt.localeCompare(a.signedInAt))
+  const rows = newestFirst(attendees)
   return (
     <div className="board-table-wrap">
       <table className="board-table">
@@ -69,7 +72,7 @@ export function AttendeeTable({ attendees, oh, fresh, onView }: AttendeeTablePro
                   )}
                 </td>
                 <td>{a.workingWithREAgentFlag ? 'Has a realtor' : 'No realtor'}</td>
-                <td>{time(a.signedInAt)}</td>
+                <td>{signedInTime(a.signedInAt)}</td>
                 <td>
                   <Button size="sm" onPress={() => onView(a.id)}>
                     View<span className="visually-hidden"> {name}</span>

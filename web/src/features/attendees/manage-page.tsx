@@ -3,38 +3,32 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
-import { useFreshAttendees, useLiveStatus, useWatchOpenHouse } from '../../live/bridge.ts'
-import type { LiveStatus, WatchState } from '../../live/store.ts'
+import { useFreshAttendees, useWatchOpenHouse } from '../../live/bridge.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { Link } from '../../ui/Link.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { useMediaQuery } from '../../ui/use-media-query.ts'
 import { NotFound } from '../layout/not-found.tsx'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
-import {
-  hostedByAnother,
-  may,
-  scheduleDateText,
-  scheduledNote,
-  scheduleTimeText,
-} from '../open-houses/permissions.ts'
+import { may, scheduleDateText, scheduledNote, scheduleTimeText } from '../open-houses/permissions.ts'
 import { openHouseDetailsQueryOptions } from '../open-houses/queries.ts'
 import { ProspectDetailsDialog } from '../prospects/prospect-details-dialog.tsx'
 import { attendeesQueryOptions } from '../prospects/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
+import { AttendeeCards } from './attendee-cards.tsx'
 import { AttendeeTable } from './attendee-table.tsx'
+import { BoardActions } from './board-actions.tsx'
 import { FeedbackSummarySection } from './feedback-summary.tsx'
 import { type ReportKind, useReportMutation } from './queries.ts'
+import { ShowQrDialog } from './show-qr-dialog.tsx'
 import './attendees.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/manage')
 
-/** The Live tile: On only while the socket is up and the server let the agent into the room. */
-function liveText(status: LiveStatus, watching: WatchState): string {
-  if (watching === 'no' || status === 'offline') return 'Off'
-  if (status === 'reconnecting') return 'Reconnecting…'
-  return status === 'connected' && watching === 'yes' ? 'On' : 'Connecting…'
-}
+/** Below this width the board is a phone's: guests as cards, the actions behind one menu. */
+const PHONE_BOARD = '(max-width: 767px)'
+
+const clock = (at: number) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
 
 const REPORT_SENT: Record<ReportKind, string> = {
   hosting: messages.hostingReportSent,
@@ -56,7 +50,8 @@ export function ManageAttendeesPage() {
   const { agent } = useSessionInfo()
   const attendees = useQuery(attendeesQueryOptions(openHouseId))
   const watching = useWatchOpenHouse(openHouseId)
-  const liveStatus = useLiveStatus()
+  const narrow = useMediaQuery(PHONE_BOARD)
+  const [showingQr, setShowingQr] = useState(false)
   const fresh = useFreshAttendees(openHouseId)
   const [viewing, setViewing] = useState<number | null>(null)
   const report = useReportMutation(openHouseId, oh.hostingREAgentId ?? 0)
@@ -66,7 +61,6 @@ export function ManageAttendeesPage() {
   useDocumentTitle(may(oh, 'viewAttendees') ? title : 'Page not found')
 
   const agentId = agent?.id ?? 0
-  const isActive = !oh.openHouseCanceledFlag
   const list = attendees.data ?? []
   const withoutRealtor = list.filter((a) => !a.workingWithREAgentFlag).length
   const note = scheduledNote(oh, agentId)
@@ -103,37 +97,29 @@ export function ManageAttendeesPage() {
             {oh.hostingREAgentName ?? 'not claimed yet'}
           </p>
         </div>
-        <div className="board__actions">
-          {isActive && manages && (
-            <Link
-              to="/prospects/search"
-              search={{ openHouseId, rePropertyId: rePropertyId ?? oh.rePropertyId }}
-              variant="button-primary"
-            >
-              Add Attendee
-            </Link>
-          )}
-          {isActive && may(oh, 'sendHostingReport') && (
-            <>
-              <Button onPress={() => send('hosting')} isPending={pending('hosting')}>
-                Send OH Report
-              </Button>
-              <Button onPress={() => send('attendees')} isPending={pending('attendees')}>
-                Send Attendee Report
-              </Button>
-            </>
-          )}
-          {isActive && may(oh, 'requestHostingReport') && hostedByAnother(oh) && (
-            <Button onPress={() => send('request')} isPending={pending('request')}>
-              Request OH Report
-            </Button>
-          )}
-          <Link to="/openhouses" search={{ activeSection: 'upcomingOH' }} variant="button-secondary">
-            Back To Open Houses
-          </Link>
-        </div>
+        {!narrow && (
+          <BoardActions
+            oh={oh}
+            rePropertyId={rePropertyId ?? oh.rePropertyId}
+            narrow={false}
+            send={send}
+            pending={pending}
+            onShowQr={() => setShowingQr(true)}
+          />
+        )}
       </header>
+      {narrow && (
+        <BoardActions
+          oh={oh}
+          rePropertyId={rePropertyId ?? oh.rePropertyId}
+          narrow
+          send={send}
+          pending={pending}
+          onShowQr={() => setShowingQr(true)}
+        />
+      )}
 
+      {report.isPending && <Spinner label="Sending the report…" />}
       {reportResult && <Alert tone={reportResult.tone} title={reportResult.text} />}
       {oh.openHouseCanceledFlag && <Alert tone="info" title="This open house is canceled." />}
       {watching === 'no' && (
@@ -143,20 +129,17 @@ export function ManageAttendeesPage() {
         />
       )}
 
-      <dl className="board-stats">
-        <div>
-          <dt>Attendees</dt>
-          <dd data-testid="attendee-count">{attendees.data ? list.length : '…'}</dd>
-        </div>
-        <div>
-          <dt>Without A Realtor</dt>
-          <dd data-testid="without-realtor-count">{attendees.data ? withoutRealtor : '…'}</dd>
-        </div>
-        <div>
-          <dt>Live</dt>
-          <dd>{liveText(liveStatus, watching)}</dd>
-        </div>
-      </dl>
+      <p className="board-counts">
+        <span>
+          <strong data-testid="attendee-count">{attendees.data ? list.length : '…'}</strong>{' '}
+          {list.length === 1 ? 'guest' : 'guests'}
+        </span>
+        <span aria-hidden="true"> · </span>
+        <span>
+          <strong data-testid="without-realtor-count">{attendees.data ? withoutRealtor : '…'}</strong> without
+          a realtor
+        </span>
+      </p>
 
       <section
         className="card board-section"
@@ -169,6 +152,14 @@ export function ManageAttendeesPage() {
             Refresh
           </Button>
         </div>
+        {attendees.isError && attendees.data && !attendees.isFetching && (
+          <Alert
+            tone="error"
+            title={`Couldn't refresh the attendees. Showing what we had at ${clock(attendees.dataUpdatedAt)}.`}
+          >
+            {errorMessage(attendees.error, 'Check the connection and try Refresh again.')}
+          </Alert>
+        )}
         {someoneElsesLeads && (
           <p className="board-section__note">
             Guests who sign in become the leads of the agent hosting at the door. You see a guest's full email
@@ -178,7 +169,7 @@ export function ManageAttendeesPage() {
         )}
         {attendees.isPending ? (
           <Spinner label="Loading attendees…" />
-        ) : attendees.isError ? (
+        ) : attendees.isError && !attendees.data ? (
           <Alert
             tone="error"
             title={errorMessage(attendees.error, 'The attendees could not be loaded.')}
@@ -192,6 +183,8 @@ export function ManageAttendeesPage() {
                 : 'No guests have signed in yet. They appear here the moment they sign in.'}
             </p>
           </div>
+        ) : narrow ? (
+          <AttendeeCards attendees={list} oh={oh} fresh={fresh} onView={setViewing} />
         ) : (
           <AttendeeTable attendees={list} oh={oh} fresh={fresh} onView={setViewing} />
         )}
@@ -199,6 +192,7 @@ export function ManageAttendeesPage() {
 
       <FeedbackSummarySection openHouseId={openHouseId} />
       <ProspectDetailsDialog prospectId={viewing} onClose={() => setViewing(null)} />
+      {may(oh, 'manageAttendees') && <ShowQrDialog oh={oh} isOpen={showingQr} onOpenChange={setShowingQr} />}
     </section>
   )
 }

@@ -3,7 +3,13 @@ import type { LiveWiring } from '../../live/bridge.ts'
 import type { LiveTable } from '../../live/types.ts'
 import { showArrival, showFeedback } from '../attendees/live-updates.ts'
 import { dashboardStatisticsKey } from '../dashboard/queries.ts'
-import { highlightOffered, showCanceled, showClaim } from '../open-houses/live-updates.ts'
+import {
+  highlightOffered,
+  showCanceled,
+  showClaim,
+  showUpdated,
+  showWithdrawn,
+} from '../open-houses/live-updates.ts'
 import { openHouseKeys } from '../open-houses/queries.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { prospectKeys } from '../prospects/queries.ts'
@@ -44,14 +50,14 @@ export const liveEvents: LiveTable = {
       ...lists('available', 'upcoming'),
       dashboardStatisticsKey(agentId),
     ],
-    update: ({ data }, live) =>
-      void highlightOffered(live, data.openHouseId, 'Open house available to host again'),
+    update: ({ data }, live) => void showWithdrawn(live, data),
   },
   'openHouse.updated': {
     invalidates: ({ data }) => [
       openHouseKeys.details(data.openHouseId),
       ...lists('upcoming', 'available', 'past'),
     ],
+    update: ({ data }, live) => showUpdated(live, data),
   },
   'openHouse.canceled': {
     invalidates: ({ data }, agentId) => [

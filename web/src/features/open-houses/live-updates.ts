@@ -42,16 +42,38 @@ function patchLists(
 
 const street = (oh: OpenHouseDetails) => oh.reProperty.propertyAddress1
 
+/** The open house as a screen of this agent shows it (a list or its details), if one does. */
+function known(queryClient: QueryClient, id: number): OpenHouseDetails | undefined {
+  return (
+    queryClient.getQueryData<OpenHouseDetails>(openHouseKeys.details(id)) ??
+    findIn(queryClient, 'upcoming', id) ??
+    findIn(queryClient, 'available', id) ??
+    findIn(queryClient, 'past', id)
+  )
+}
+
 /** Once Search Open Houses has refetched, highlights `id` and says why, if it is now offered here. */
-export async function highlightOffered(live: LiveContext, id: number, why: string) {
+export async function highlightOffered(live: LiveContext, id: number, why: string): Promise<boolean> {
   await live.refetched
   const oh = findIn(live.queryClient, 'available', id)
-  if (!oh) return
+  if (!oh) return false
   live.setNotice(id, { kind: 'new' })
   live.announce(`${why}: ${street(oh)}, ${oh.reProperty.propertyCity}.`)
   live.later(NEW_NOTICE_MS, () => {
     if (live.notice(id)?.kind === 'new') live.setNotice(id, null)
   })
+  return true
+}
+
+/**
+ * The host gave the open house back: offered again where it is offered, and the listing side (its
+ * list, or the board) is told it has no host now.
+ */
+export async function showWithdrawn(live: LiveContext, data: EventData['opportunity.withdrawn']) {
+  const id = data.openHouseId
+  const before = known(live.queryClient, id)
+  if (await highlightOffered(live, id, 'Open house available to host again')) return
+  if (before && may(before, 'edit')) live.announce(`${street(before)} has no host now: the host withdrew.`)
 }
 
 /**
@@ -61,7 +83,9 @@ export async function highlightOffered(live: LiveContext, id: number, why: strin
 export function showClaim(live: LiveContext, data: EventData['opportunity.claimed']) {
   const { queryClient } = live
   const { openHouseId: id, hostingReAgentId, hostingReAgentName } = data
-  const mine = findIn(queryClient, 'upcoming', id)
+  const mine =
+    findIn(queryClient, 'upcoming', id) ??
+    queryClient.getQueryData<OpenHouseDetails>(openHouseKeys.details(id))
   patchLists(queryClient, ['upcoming', 'past'], id, (oh) => ({
     ...oh,
     hostingREAgentId: hostingReAgentId,
@@ -89,6 +113,8 @@ export function showClaim(live: LiveContext, data: EventData['opportunity.claime
 /** A canceled open house leaves Search Open Houses and shows 'Canceled' in the agent's own list. */
 export function showCanceled(live: LiveContext, data: EventData['openHouse.canceled']) {
   const id = data.openHouseId
+  const oh = known(live.queryClient, id)
+  if (oh && !oh.openHouseCanceledFlag) live.announce(`${street(oh)} was canceled.`)
   patchLists(live.queryClient, ['available'], id, () => null)
   patchLists(live.queryClient, ['upcoming'], id, (oh) => ({
     ...oh,
@@ -97,4 +123,10 @@ export function showCanceled(live: LiveContext, data: EventData['openHouse.cance
     status: 'Canceled',
   }))
   live.setNotice(id, null)
+}
+
+/** An open house on screen changed (its date, times or details): says which, as the lists refetch. */
+export function showUpdated(live: LiveContext, data: EventData['openHouse.updated']) {
+  const oh = known(live.queryClient, data.openHouseId)
+  if (oh) live.announce(`${street(oh)} was updated.`)
 }

@@ -1,0 +1,67 @@
+import net from 'node:net'
+
+export interface TcpRelay {
+  /** http://127.0.0.1:PORT — the relay's address, the same after every restart. */
+  url: string
+  /** Stops listening and cuts every connection through it, both ways: the server is gone. */
+  stop(): Promise<void>
+  /** Listens again on the same port: the server is back. */
+  start(): Promise<void>
+}
+
+/**
+ * A TCP relay in front of a test app, so a browser test can take "the server" away and bring it back
+ * on the same address: while stopped, nothing listens on the port and every HTTP and WebSocket
+ * connection through it is closed, exactly what a browser sees of a crashed or restarting server. (The
+ * app itself cannot listen again once closed: engine.io closes its WebSocket server for good when the
+ * HTTP server emits 'close', and answers 503 to every later upgrade.)
+ */
+export async function tcpRelay(targetUrl: string): Promise<TcpRelay> {
+  const target = new URL(targetUrl)
+  const connections = new Set<net.Socket>()
+  let server: net.Server | null = null
+  let port = 0
+
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const listening = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port), target.hostname)
+        connections.add(client)
+        connections.add(upstream)
+        const drop = () => {
+          client.destroy()
+          upstream.destroy()
+          connections.delete(client)
+          connections.delete(upstream)
+        }
+        for (const end of [client, upstream]) {
+          end.on('error', drop)
+          end.on('close', drop)
+        }
+        client.pipe(upstream).pipe(client)
+      })
+      listening.once('error', reject)
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as net.AddressInfo).port
+        server = listening
+        resolve()
+      })
+    })
+
+  await start()
+  return {
+    get url() {
+      return `http://127.0.0.1:${port}`
+    },
+    async stop() {
+      const closing = server
+      server = null
+      if (!closing) return
+      const closed = new Promise<void>((resolve) => closing.close(() => resolve()))
+      for (const connection of connections) connection.destroy()
+      connections.clear()
+      await closed
+    },
+    start,
+  }
+}
