@@ -103,6 +103,7 @@ describe("the host's board on a phone", () => {
     await menu.waitFor()
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Add Attendee',
+      'Kiosk mode',
       'Door sign',
       'Send OH Report',
       'Send Attendee Report',

@@ -1,10 +1,8 @@
 import { z } from 'zod'
 
-/** SPEC §3 "Client storage": the four keys the web keeps between page loads. */
-export const TOKEN_KEY = 'porchlightUserToken' // localStorage
-export const LOGGED_IN_PROFILE_KEY = 'porchlightLoggedInProfile' // localStorage, JSON
-export const PRE_LOGIN_PROFILE_KEY = 'porchlightPreLoginProfile' // sessionStorage
-export const PRICING_PLAN_KEY = 'porchlightPricingPlan' // sessionStorage
+import { LOGGED_IN_PROFILE_KEY, PRE_LOGIN_PROFILE_KEY, PRICING_PLAN_KEY, TOKEN_KEY } from './storage-keys.ts'
+
+export { LOGGED_IN_PROFILE_KEY, PRE_LOGIN_PROFILE_KEY, PRICING_PLAN_KEY, TOKEN_KEY }
 
 /** The part of the stored agent profile the shell reads; the rest of the object is kept as stored. */
 export const LoggedInProfile = z.looseObject({

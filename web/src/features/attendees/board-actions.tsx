@@ -14,13 +14,22 @@ interface BoardActionsProps {
   send: (kind: ReportKind) => void
   pending: (kind: ReportKind) => boolean
   onShowQr: () => void
+  onStartKiosk: () => void
 }
 
 /**
  * What the agent may do from the board (the server's `oh.permissions`). On a wide screen, a row of
  * buttons; on a phone, a large Show QR for the guest at the door and the rest in an Actions menu.
  */
-export function BoardActions({ oh, rePropertyId, narrow, send, pending, onShowQr }: BoardActionsProps) {
+export function BoardActions({
+  oh,
+  rePropertyId,
+  narrow,
+  send,
+  pending,
+  onShowQr,
+  onStartKiosk,
+}: BoardActionsProps) {
   const isActive = !oh.openHouseCanceledFlag
   const manages = isActive && may(oh, 'manageAttendees')
   const sendsReports = isActive && may(oh, 'sendHostingReport')
@@ -49,6 +58,7 @@ export function BoardActions({ oh, rePropertyId, narrow, send, pending, onShowQr
               Add Attendee
             </MenuItem>
           )}
+          {manages && <MenuItem onAction={onStartKiosk}>Kiosk mode</MenuItem>}
           {doorSign && <MenuItem href={`/openhouses/schedule/${oh.id}/sign`}>Door sign</MenuItem>}
           {sendsReports && (
             <>
@@ -79,6 +89,7 @@ export function BoardActions({ oh, rePropertyId, narrow, send, pending, onShowQr
             Add Attendee
           </Link>
           <Button onPress={onShowQr}>Show QR</Button>
+          <Button onPress={onStartKiosk}>Kiosk mode</Button>
         </>
       )}
       {doorSign && (

@@ -19,6 +19,7 @@ import { AttendeeCards } from './attendee-cards.tsx'
 import { AttendeeTable } from './attendee-table.tsx'
 import { BoardActions } from './board-actions.tsx'
 import { FeedbackSummarySection } from './feedback-summary.tsx'
+import { KioskStartDialog } from './kiosk-start.tsx'
 import { type ReportKind, useReportMutation } from './queries.ts'
 import { ShowQrDialog } from './show-qr-dialog.tsx'
 import './attendees.css'
@@ -47,11 +48,12 @@ export function ManageAttendeesPage() {
   const { openHouseId } = routeApi.useParams()
   const { rePropertyId } = routeApi.useSearch()
   const { data: oh } = useSuspenseQuery(openHouseDetailsQueryOptions(openHouseId))
-  const { agent } = useSessionInfo()
+  const { agent, user } = useSessionInfo()
   const attendees = useQuery(attendeesQueryOptions(openHouseId))
   const watching = useWatchOpenHouse(openHouseId)
   const narrow = useMediaQuery(PHONE_BOARD)
   const [showingQr, setShowingQr] = useState(false)
+  const [startingKiosk, setStartingKiosk] = useState(false)
   const fresh = useFreshAttendees(openHouseId)
   const [viewing, setViewing] = useState<number | null>(null)
   const report = useReportMutation(openHouseId, oh.hostingREAgentId ?? 0)
@@ -105,6 +107,7 @@ export function ManageAttendeesPage() {
             send={send}
             pending={pending}
             onShowQr={() => setShowingQr(true)}
+            onStartKiosk={() => setStartingKiosk(true)}
           />
         )}
       </header>
@@ -116,6 +119,7 @@ export function ManageAttendeesPage() {
           send={send}
           pending={pending}
           onShowQr={() => setShowingQr(true)}
+          onStartKiosk={() => setStartingKiosk(true)}
         />
       )}
 
@@ -193,6 +197,15 @@ export function ManageAttendeesPage() {
       <FeedbackSummarySection openHouseId={openHouseId} />
       <ProspectDetailsDialog prospectId={viewing} onClose={() => setViewing(null)} />
       {may(oh, 'manageAttendees') && <ShowQrDialog oh={oh} isOpen={showingQr} onOpenChange={setShowingQr} />}
+      {may(oh, 'manageAttendees') && (
+        <KioskStartDialog
+          isOpen={startingKiosk}
+          onOpenChange={setStartingKiosk}
+          openHouseId={oh.id}
+          rePropertyId={rePropertyId ?? oh.rePropertyId}
+          email={user.porchlightUserEmailId}
+        />
+      )}
     </section>
   )
 }

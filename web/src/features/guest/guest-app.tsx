@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { ConfirmPage, FeedbackConfirmPage } from './confirm-page.tsx'
 import { FeedbackPage } from './feedback-page.tsx'
 import { GUEST_BASE, parseGuestQuery, useGuestLocation } from './guest-nav.ts'
@@ -7,12 +7,17 @@ import { LandingPage } from './landing-page.tsx'
 import { startSendingPendingSignIns } from './pending-sign-ins.ts'
 import { SignInPage } from './sign-in-page.tsx'
 
+// Kiosk mode is a chunk of its own: a visitor's phone never downloads it (web/build/guest-offline.ts
+// still caches it, so a kiosk opens offline).
+const KioskPage = lazy(() => import('./kiosk-page.tsx').then((m) => ({ default: m.KioskPage })))
+
 const PAGES = {
   '': LandingPage,
   '/new': SignInPage,
   '/new/confirm': ConfirmPage,
   '/feedback': FeedbackPage,
   '/feedback/confirm': FeedbackConfirmPage,
+  '/kiosk': KioskPage,
 } as const
 
 /** The public guest pages of SPEC §2, one per URL under /public/OpenHouseToday. */
@@ -31,5 +36,9 @@ export function GuestApp() {
       </GuestShell>
     )
   }
-  return <Page query={query} />
+  return (
+    <Suspense fallback={null}>
+      <Page query={query} />
+    </Suspense>
+  )
 }

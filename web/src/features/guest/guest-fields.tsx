@@ -11,7 +11,7 @@ interface TextInputProps {
   onChange: (value: string) => void
   error?: string
   required?: boolean
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password'
   autoComplete?: string
   inputMode?: 'text' | 'email' | 'tel' | 'numeric'
   maxLength?: number

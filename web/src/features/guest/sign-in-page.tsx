@@ -92,7 +92,19 @@ export function SignInPage({ query }: { query: GuestQuery }) {
   )
 }
 
-function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
+/**
+ * The guest sign-in form. At a kiosk (`onKioskSignIn`) a sign-in, sent or kept offline, thanks the
+ * visitor by first name instead of opening the confirm page, and keeps no feedback token on the device.
+ */
+export function SignInForm({
+  oh,
+  query,
+  onKioskSignIn,
+}: {
+  oh: PublicOpenHouse
+  query: GuestQuery
+  onKioskSignIn?: (firstName: string) => void
+}) {
   const [values, setValues] = useState(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
   const [consent, setConsent] = useState(NO_CONSENT)
@@ -205,6 +217,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       consentText: consentText || undefined,
       createdDate: new Date().toISOString(),
       updatedDate: new Date().toISOString(),
+      ...(onKioskSignIn ? { kiosk: 'true' } : {}),
     } as PendingSignIn['body']
     const keep = () => {
       // Sent later, it is counted as captured offline in the host's receipt.
@@ -214,7 +227,8 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
         from: query.from,
         savedAt: new Date().toISOString(),
       })
-      setSaved(true)
+      if (onKioskSignIn) onKioskSignIn(values.prospectFirstName)
+      else setSaved(true)
     }
     if (!navigator.onLine) {
       keep()
@@ -223,6 +237,7 @@ function SignInForm({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
     setSubmitting(true)
     try {
       const { id, guestToken } = await saveGuestProspect(body)
+      if (onKioskSignIn) return onKioskSignIn(values.prospectFirstName)
       keepGuestToken(oh.id, id, guestToken)
       navigate(confirmHref(id))
     } catch (error) {

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import { hashPassword } from '@porchlight/server/src/modules/auth/passwords.ts'
+import { messages } from '@porchlight/shared'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { browserHarness, expectAccessible } from '../support/browser.ts'
+import { makePlannedAgent } from '../support/factories.ts'
+import { scheduleOpenHouse } from '../support/open-houses.ts'
+
+// The host turns a tablet into a sign-in station for a queue of visitors at the door.
+let t: TestApp
+const browser = browserHarness(() => t)
+const PASSWORD = 'kiosk-host-pass-7'
+
+beforeAll(async () => {
+  t = await buildTestApp({ web: true })
+})
+afterAll(() => t.close())
+
+const tablet = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }
+
+async function signInVisitor(page: Page, first: string) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true })
+  await field('First Name').fill(first)
+  await field('Last Name').fill('Visitor')
+  await field('Email').fill(`${first.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`)
+  await field('Phone').fill('404 555 0150')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByText(`Thank you, ${first}!`).waitFor()
+  // Within seconds the form is empty again for the next visitor.
+  await expect.poll(() => field('First Name').inputValue(), { timeout: 8_000 }).toBe('')
+}
+
+describe('kiosk mode', () => {
+  it('signs in visitors one after another, one offline, each once; leaving needs the agent password', {
+    timeout: 90_000,
+  }, async () => {
+    const host = await makePlannedAgent(t.db, { firstName: 'Kit', lastName: 'Kiosk' })
+    await t.db
+      .updateTable('porchlightUser')
+      .set({ porchlightUserPass: await hashPassword(PASSWORD) })
+      .where('id', '=', host.user.id)
+      .execute()
+    const oh = await scheduleOpenHouse(t, host, { publishLevel: 'Hosting Myself' })
+    const attendees = () =>
+      t.db
+        .selectFrom('openHouseAttendee')
+        .select(['captureDevice', 'capturedOffline'])
+        .where('openHouseId', '=', oh.id)
+        .execute()
+
+    const page = await browser.signedIn(host, tablet)
+    await page.goto(`${t.url}/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`)
+    await page.getByRole('button', { name: 'Kiosk mode' }).click()
+    await page.getByRole('button', { name: 'Start kiosk' }).click()
+    await page.waitForURL(/\/public\/OpenHouseToday\/kiosk\?/)
+    await page.getByRole('textbox', { name: 'First Name', exact: true }).waitFor()
+    // The station holds no agent session: the token is gone here and revoked on the server.
+    expect(await page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
+    expect((await t.call('GET', '/signing/session', { token: host.token })).status).toBe(403)
+    await expectAccessible(page, 'the kiosk sign-in form')
+
+    await signInVisitor(page, 'Ana')
+    await page.context().setOffline(true)
+    await signInVisitor(page, 'Ben')
+    expect(await attendees()).toHaveLength(1)
+    await page.context().setOffline(false)
+    // Meanwhile a visitor signs in on its own phone at the same door.
+    const own = await fetch(`${t.url}/api/public/saveProspect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+      body: JSON.stringify({
+        prospectFirstName: 'Cy',
+        prospectLastName: 'Phone',
+        prospectEmailId: `cy-${randomUUID().slice(0, 6)}@example.com`,
+        prospectPhoneNumber: '404 555 0151',
+        openHouseId: oh.id,
+        clientRequestId: randomUUID(),
+      }),
+    })
+    expect(own.status).toBe(201)
+    await signInVisitor(page, 'Dee')
+    await expect.poll(async () => (await attendees()).length, { timeout: 20_000 }).toBe(4)
+    const rows = await attendees()
+    expect(rows.filter((r) => r.captureDevice === 'kiosk')).toHaveLength(3)
+    expect(rows.filter((r) => r.captureDevice === 'phone')).toHaveLength(1)
+    expect(rows.filter((r) => r.capturedOffline)).toHaveLength(1)
+
+    // Leaving: a wrong password keeps the kiosk; the agent's own brings back its board.
+    await page.getByRole('button', { name: 'Exit kiosk (agent)' }).click()
+    const exit = page.getByRole('form', { name: 'Exit kiosk' })
+    expect(await exit.getByRole('textbox', { name: 'Agent email' }).inputValue()).toBe(
+      host.user.porchlightUserEmailId,
+    )
+    await exit.getByLabel('Agent password').fill('not-the-password')
+    await exit.getByRole('button', { name: 'Exit kiosk' }).click()
+    await exit.getByText(messages.incorrectEmailAndPassword).waitFor()
+    expect(page.url()).toMatch(/\/kiosk\?/)
+    await exit.getByLabel('Agent password').fill(PASSWORD)
+    await exit.getByRole('button', { name: 'Exit kiosk' }).click()
+    await page.waitForURL(new RegExp(`/openhouses/schedule/${oh.id}/manage`))
+    await page.getByRole('heading', { level: 1, name: 'Manage Attendees' }).waitFor()
+    await expect.poll(() => page.getByTestId('attendee-count').textContent()).toBe('4')
+  })
+})
