@@ -99,4 +99,27 @@ describe('the built web app over the wire', () => {
     expect(nul.status).toBe(200)
     expect(text(nul)).toContain('<div id="root">')
   })
+
+  it('names in a Link header everything a guest page needs, and the open house it reads, to fetch at once', async () => {
+    const page = await get('/public/OpenHouseToday?openHouseId=42&from=qrcode')
+    const links = String(page.headers.link ?? '')
+    const files: string[] = JSON.parse(
+      fs.readFileSync(path.join(t.config.webDist, 'guest-preload.json'), 'utf8'),
+    )
+    expect(files.length).toBeGreaterThan(3)
+    for (const file of files) {
+      expect(fs.existsSync(path.join(t.config.webDist, file)), file).toBe(true)
+      expect(links, file).toContain(
+        `<${file}>; rel=${file.endsWith('.css') ? 'preload; as=style' : 'modulepreload'}`,
+      )
+    }
+    expect(links).toContain('</api/public/getOpenHouseDetails/42>; rel=preload; as=fetch; crossorigin')
+    expect(links).toContain(
+      '</api/public/getOpenHouseAttendees/42?limit=200>; rel=preload; as=fetch; crossorigin',
+    )
+    // Nothing of a query that is not an open house id goes into the header; agent pages get none.
+    const odd = await get('/public/OpenHouseToday/new?openHouseId=1%3E%3B%20rel%3Dstylesheet')
+    expect(String(odd.headers.link)).not.toContain('/api/')
+    expect((await get('/dashboard')).headers.link).toBeUndefined()
+  })
 })

@@ -15,9 +15,16 @@ export function guestServiceWorker(): Plugin {
     name: 'porchlight-guest-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = guestFiles(bundle as unknown as Bundle)
+      const files = guestFiles(bundle as unknown as Bundle, true)
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12)
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: workerSource(version, files) })
+      // What a guest page needs at once: the server names it in a Link header with the page, so the
+      // phone fetches it all in parallel instead of discovering each file after the one before.
+      this.emitFile({
+        type: 'asset',
+        fileName: 'guest-preload.json',
+        source: JSON.stringify(guestFiles(bundle as unknown as Bundle, false)),
+      })
     },
   }
 }
@@ -37,8 +44,11 @@ type Bundle = Record<
     }
 >
 
-/** The entry, the guest app's chunk, and everything they import, with their CSS. */
-function guestFiles(bundle: Bundle): string[] {
+/**
+ * The entry, the guest app's chunk, and everything they import, with their CSS; with `lazyToo`, also
+ * the guest pages loaded on demand (the kiosk).
+ */
+function guestFiles(bundle: Bundle, lazyToo: boolean): string[] {
   const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []))
   const entry = chunks.find((chunk) => chunk.isEntry)
   const guest = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/features/guest/guest-main.tsx'))
@@ -55,7 +65,7 @@ function guestFiles(bundle: Bundle): string[] {
     if (lazyToo) for (const imported of item.dynamicImports) visit(imported, true)
   }
   visit(entry.fileName, false)
-  visit(guest.fileName, true)
+  visit(guest.fileName, lazyToo)
   return [...files].map((file) => `/${file}`).sort()
 }
 
