@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent, makeTeam } from '../support/factories.ts'
-import { publish, scheduleFor, scheduleOpenHouse } from '../support/open-houses.ts'
+import { publish, scheduleFor, scheduleHostedBy, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -72,12 +72,7 @@ describe('the door sign PDF', () => {
   it('names the host once someone claimed it, for the host and the listing agent alike', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Lena', lastName: 'Lister' })
     const host = await makePlannedAgent(t.db, { firstName: 'Hugo', lastName: 'Host' })
-    const oh = await scheduleOpenHouse(t, listing)
-    expect((await publish(t, listing, oh.id)).status).toBe(200)
-    const claimed = await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
-      token: host.token,
-    })
-    expect(claimed.status).toBe(200)
+    const oh = await scheduleHostedBy(t, listing, host)
 
     for (const who of [host, listing]) {
       const { res, bytes } = await doorSign(oh.id, who)

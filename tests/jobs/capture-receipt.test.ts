@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { scheduleHostedBy, scheduleOpenHouse } from '../support/open-houses.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 
 let t: TestApp
@@ -76,12 +76,7 @@ describe('the capture receipt when an open house ends', () => {
   it('tells the host how many signed in, where and how many offline, with the CSV; the listing agent gets the consenting guests', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Lena', lastName: 'Listing' })
     const host = await makePlannedAgent(t.db, { firstName: 'Hugo', lastName: 'Host' })
-    const oh = await scheduleOpenHouse(t, listing)
-    expect((await publish(t, listing, oh.id)).status).toBe(200)
-    const claimed = await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
-      token: host.token,
-    })
-    expect(claimed.status).toBe(200)
+    const oh = await scheduleHostedBy(t, listing, host)
 
     await signIn(oh.id, 'Pia', IPHONE, { listingAgentConsent: 'true' })
     await signIn(oh.id, 'Tad', IPAD)

@@ -66,3 +66,19 @@ export async function publish(
     },
   )
 }
+
+/** An open house the listing agent schedules and offers to all, claimed by another agent who hosts it. */
+export async function scheduleHostedBy(
+  t: Pick<TestApp, 'call'>,
+  listing: { token: string; agent: { id: number } },
+  host: { token: string; agent: { id: number } },
+) {
+  const oh = await scheduleOpenHouse(t, listing)
+  const published = await publish(t as TestApp, listing, oh.id)
+  if (published.status !== 200) throw new Error(`publish: ${JSON.stringify(published.body)}`)
+  const claimed = await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
+    token: host.token,
+  })
+  if (claimed.status !== 200) throw new Error(`claim: ${JSON.stringify(claimed.body)}`)
+  return oh
+}

@@ -12,6 +12,7 @@ import { guestUrl, may, onShow } from '../open-houses/permissions.ts'
 import { openHouseDetailsQueryOptions, saveBlob } from '../open-houses/queries.ts'
 import { QrCode } from '../qrcode/qr-code.tsx'
 import './door-sign.css'
+import { BrandMark } from '../../ui/BrandMark.tsx'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/sign')
 
@@ -85,7 +86,7 @@ export function DoorSignPage() {
 
       <article className="door-sign" aria-label={`Door sign for ${sign.street}`}>
         <div className="door-sign__brand">
-          <BrandMark />
+          <BrandMark className="door-sign__mark" />
           <span className="door-sign__brand-name">{sign.brand}</span>
           <span className="door-sign__eyebrow">Open house</span>
         </div>
@@ -107,22 +108,5 @@ export function DoorSignPage() {
         </div>
       </article>
     </section>
-  )
-}
-
-/** The site header's mark: a house with its porch light on. */
-function BrandMark() {
-  return (
-    <svg className="door-sign__mark" viewBox="0 0 32 32" aria-hidden="true">
-      <rect width="32" height="32" rx="8" fill="var(--slate-900)" />
-      <path
-        d="M8 15.5 16 8l8 7.5V24H8z"
-        fill="none"
-        stroke="var(--slate-50)"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-      <circle cx="16" cy="18.5" r="3" fill="var(--amber-500)" />
-    </svg>
   )
 }

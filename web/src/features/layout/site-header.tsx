@@ -1,5 +1,6 @@
 import { useLocation } from '@tanstack/react-router'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { BrandMark } from '../../ui/BrandMark.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { useSession } from '../session/use-session.ts'
@@ -28,7 +29,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" variant="brand">
-          <Logo />
+          <BrandMark className="logo" />
           Porchlight
         </Link>
         <nav aria-label="Main" className="site-nav" onKeyDown={closeOnEscape}>
@@ -104,22 +105,6 @@ export function SiteHeader() {
         </nav>
       </div>
     </header>
-  )
-}
-
-function Logo() {
-  return (
-    <svg className="logo" viewBox="0 0 32 32" aria-hidden="true">
-      <rect width="32" height="32" rx="8" fill="var(--slate-900)" />
-      <path
-        d="M8 15.5 16 8l8 7.5V24H8z"
-        fill="none"
-        stroke="var(--slate-50)"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-      <circle cx="16" cy="18.5" r="3" fill="var(--amber-500)" />
-    </svg>
   )
 }
 
