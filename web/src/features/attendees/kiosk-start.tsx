@@ -44,6 +44,7 @@ export function KioskStartDialog({
       onOpenChange={onOpenChange}
       title="Turn this device into a kiosk?"
       confirmLabel="Start kiosk"
+      cancelLabel="Cancel"
       onConfirm={() => void start()}
       isPending={starting}
     >
