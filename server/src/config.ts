@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -25,6 +26,28 @@ const Env = z.object({
   MAP_STYLE_URL: urlWith('http:', 'https:').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  GUEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx) => {
+      if (value === 'false' || value === '') return false
+      if (value === 'true') return true
+      if (/^\d{1,2}$/.test(value)) return Number(value)
+      const addresses = value.split(',').map((a) => a.trim())
+      if (
+        addresses.every((a) => isIP(a.split('/')[0] ?? '') !== 0 && /^[\da-fA-F.:]+(\/\d{1,3})?$/.test(a))
+      ) {
+        return addresses
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'false, true, a number of proxy hops, or proxy addresses/CIDRs separated by commas',
+      })
+      return z.NEVER
+    }),
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
@@ -47,6 +70,11 @@ export interface Config {
   mapStyleUrl?: string
   /** Per client address; sign-in has its own, stricter limit (SPEC: 10 a minute). */
   rateLimit: { max: number; timeWindowMs: number; signInPerMinute: number; guestPerMinute: number }
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For to believe, so per-address limits count the
+   * client behind a load balancer, not the balancer. Off by default: a client could name any address.
+   */
+  trustProxy: boolean | number | string[]
   /** Directory of the built web app; served with an index.html fallback when present. */
   webDist: string
   /** Enables the queue dashboard at /admin/queues, guarded by this token. */
@@ -84,7 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     geocoderUrl: e.GEOCODER_URL,
     mapStyleUrl: e.MAP_STYLE_URL,
-    rateLimit: { max: e.RATE_LIMIT_MAX, timeWindowMs: 60_000, signInPerMinute: 10, guestPerMinute: 60 },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      timeWindowMs: 60_000,
+      signInPerMinute: e.SIGNIN_RATE_LIMIT_PER_MINUTE,
+      guestPerMinute: e.GUEST_RATE_LIMIT_PER_MINUTE,
+    },
+    trustProxy: e.TRUST_PROXY,
     webDist: path.join(repoRoot, 'web', 'dist'),
     queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
     adminToken: e.ADMIN_TOKEN,

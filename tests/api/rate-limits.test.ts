@@ -118,3 +118,52 @@ describe('rate limits while Redis is away', () => {
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true)
   })
 })
+
+describe('behind a load balancer', () => {
+  const apps: TestApp[] = []
+  afterAll(async () => {
+    for (const app of apps) await app.close()
+  })
+
+  /** Guest sign-ins (limited per address; the limit counts before the body is read) as from `client`. */
+  async function guestTries(app: TestApp, client: string, times: number): Promise<number[]> {
+    const statuses: number[] = []
+    for (let i = 0; i < times; i++) {
+      const res = await fetch(`${app.url}/api/public/saveProspect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: '{}',
+      })
+      statuses.push(res.status)
+    }
+    return statuses
+  }
+
+  it('counts each client behind a trusted proxy apart, and believes no forwarded address otherwise', async () => {
+    const behind = await buildTestApp({
+      env: { TRUST_PROXY: '127.0.0.1', GUEST_RATE_LIMIT_PER_MINUTE: '2' },
+    })
+    apps.push(behind)
+    expect(await guestTries(behind, '203.0.113.7', 3)).toEqual([422, 422, 429])
+    // Another visitor behind the same balancer has a limit of its own.
+    expect(await guestTries(behind, '198.51.100.9', 2)).toEqual([422, 422])
+
+    const direct = await buildTestApp({ env: { GUEST_RATE_LIMIT_PER_MINUTE: '2' } })
+    apps.push(direct)
+    expect(await guestTries(direct, '203.0.113.7', 2)).toEqual([422, 422])
+    // Without TRUST_PROXY a client cannot escape its limit by naming another address.
+    expect(await guestTries(direct, '198.51.100.9', 1)).toEqual([429])
+  })
+
+  it('refuses a TRUST_PROXY it cannot read, naming the setting', async () => {
+    const { loadConfig, ConfigError } = await import('@porchlight/server/src/config.ts')
+    expect(() => loadConfig({ TRUST_PROXY: 'the balancer' })).toThrow(ConfigError)
+    expect(() => loadConfig({ TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY/)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ])
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({}).trustProxy).toBe(false)
+  })
+})

@@ -80,6 +80,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel },
     clientErrorHandler: answerClientError,
+    // A number of hops trusts that many proxies in front of the server (the nearest first).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // A path that is not valid percent-encoding (/%E0%A4%A) is the caller's error, in the contract's shape.
     frameworkErrors: (_error, _req, reply: FastifyReply) => {
       void reply.code(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed request' } })
