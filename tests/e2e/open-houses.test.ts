@@ -641,3 +641,25 @@ describe('open houses in the browser', () => {
     await expect.poll(() => heading(other)).toBe('Page not found')
   }, 60_000)
 })
+
+describe('refreshing a list without a connection', () => {
+  it('says the refresh failed and keeps the list it had', async () => {
+    const agent = await makePlannedAgent(t.db, { firstName: 'Rhea', lastName: 'Refresh' })
+    const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
+    const street: string = (await details(agent, oh.id)).body.data.reProperty.propertyAddress1
+    const page = await signedIn(agent)
+    await page.goto(`${t.url}/openhouses?activeSection=upcomingOH`)
+    await page.getByRole('article', { name: street }).waitFor()
+    await page.route('**/api/openhousemgmt/**', (route) => route.abort('internetdisconnected'))
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Couldn't refresh\. Showing what we had at \d/ })
+      .waitFor()
+    expect(await page.getByRole('article', { name: street }).isVisible()).toBe(true)
+    // Back online, the next Refresh clears it.
+    await page.unroute('**/api/openhousemgmt/**')
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => page.getByText("Couldn't refresh.", { exact: false }).count()).toBe(0)
+  }, 60_000)
+})

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useLiveConnection } from './bridge.ts'
 import type { LiveStatus } from './store.ts'
 import './live.css'
+import { clockTime } from '../ui/format.ts'
 
 /**
  * How long socket.io may retry before the screen stops saying "Reconnecting…" and says it is offline,
@@ -28,13 +29,11 @@ function liveState({ status, joining, browserOffline, downFor }: LiveFacts): Liv
   return downFor !== null && downFor >= RECONNECT_GRACE_MS ? 'offline' : 'reconnecting'
 }
 
-const clock = (at: number) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
-
 function liveText(state: LiveState, lastDataAt: number | null): string {
   if (state === 'live') return 'Live'
   if (state === 'connecting') return 'Connecting…'
   if (state === 'reconnecting') return 'Reconnecting…'
-  return lastDataAt === null ? 'Offline' : `Offline — showing what we had at ${clock(lastDataAt)}`
+  return lastDataAt === null ? 'Offline' : `Offline — showing what we had at ${clockTime(lastDataAt)}`
 }
 
 function subscribeOnline(listener: () => void) {

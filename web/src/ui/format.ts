@@ -17,3 +17,8 @@ export function formatDate(iso: string | null | undefined): string {
   if (calendarDate) return usDate.format(date)
   return date.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' })
 }
+
+/** '10:42 PM': when something happened today, e.g. the last time data arrived. */
+export function clockTime(at: number): string {
+  return new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+}

@@ -23,13 +23,12 @@ import { KioskStartDialog } from './kiosk-start.tsx'
 import { type ReportKind, useReportMutation } from './queries.ts'
 import { ShowQrDialog } from './show-qr-dialog.tsx'
 import './attendees.css'
+import { clockTime } from '../../ui/format.ts'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/manage')
 
 /** Below this width the board is a phone's: guests as cards, the actions behind one menu. */
 const PHONE_BOARD = '(max-width: 767px)'
-
-const clock = (at: number) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
 
 const REPORT_SENT: Record<ReportKind, string> = {
   hosting: messages.hostingReportSent,
@@ -159,7 +158,7 @@ export function ManageAttendeesPage() {
         {attendees.isError && attendees.data && !attendees.isFetching && (
           <Alert
             tone="error"
-            title={`Couldn't refresh the attendees. Showing what we had at ${clock(attendees.dataUpdatedAt)}.`}
+            title={`Couldn't refresh the attendees. Showing what we had at ${clockTime(attendees.dataUpdatedAt)}.`}
           >
             {errorMessage(attendees.error, 'Check the connection and try Refresh again.')}
           </Alert>

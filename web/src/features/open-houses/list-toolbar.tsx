@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
+import { clockTime } from '../../ui/format.ts'
 import { ToggleButton, ToggleButtonGroup } from '../../ui/ToggleButtonGroup.tsx'
 
 export type ListView = 'grid' | 'list'
@@ -12,7 +13,8 @@ interface ListToolbarProps {
   onViewChange: (view: ListView) => void
   /** SPEC §2: no List/Grid toggle on narrow screens (they always show cards). */
   showViewToggle: boolean
-  onRefresh: () => Promise<unknown>
+  /** A refetch: its result says whether it failed, and since when the list is what it shows. */
+  onRefresh: () => Promise<{ isError: boolean; dataUpdatedAt: number }>
 }
 
 /** The bar above every list: how many, the List/Grid switch and Refresh (SPEC §2). */
@@ -25,10 +27,13 @@ export function ListToolbar({
   onRefresh,
 }: ListToolbarProps) {
   const [refreshing, setRefreshing] = useState(false)
+  // A failed Refresh says so; the list keeps what it had (not a silent no-op).
+  const [failedSince, setFailedSince] = useState<number | null>(null)
   const refresh = async () => {
     setRefreshing(true)
     try {
-      await onRefresh()
+      const result = await onRefresh()
+      setFailedSince(result.isError ? result.dataUpdatedAt : null)
     } finally {
       setRefreshing(false)
     }
@@ -61,6 +66,13 @@ export function ListToolbar({
           Refresh
         </Button>
       </div>
+      {failedSince !== null && (
+        <p className="list-toolbar__error" role="alert">
+          {failedSince > 0
+            ? `Couldn't refresh. Showing what we had at ${clockTime(failedSince)}.`
+            : "Couldn't refresh."}
+        </p>
+      )}
     </div>
   )
 }
