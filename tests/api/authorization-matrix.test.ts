@@ -22,7 +22,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
-import { hashPassword } from '@porchlight/server/src/modules/auth/passwords.ts'
+import { hashPassword, hashSecret } from '@porchlight/server/src/modules/auth/passwords.ts'
 import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
@@ -38,6 +38,7 @@ import {
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 const OWNER_PASSWORD = 'Owner-Passw0rd!'
+const CHANGE_CODE = '482913'
 const ADMIN_TOKEN = `admin-${randomBytes(16).toString('hex')}`
 
 let t: TestApp
@@ -389,6 +390,32 @@ const matrix: Record<string, Case<unknown>[]> = {
       perCell: true,
       request: (user) => ({ params: { userId: user.id } }),
       expect: everyone(200),
+    }),
+  ],
+  'POST /api/signing/confirmEmailChange': [
+    // Each caller confirms a change of its own sign-in email: a code waiting for another account is
+    // no code for it (400, as a wrong code), and the owner's account keeps its address until it enters it.
+    kase({
+      name: "the owner's waiting change, with its code",
+      prepare: async () => {
+        const owner = await makePlannedAgent(t.db)
+        await t.db
+          .insertInto('emailCode')
+          .values({
+            userId: owner.user.id,
+            purpose: 'change_email',
+            codeHash: hashSecret(owner.user.id, CHANGE_CODE),
+            newEmail: `moved-${unique()}@example.com`,
+            expiresAt: new Date(Date.now() + 15 * 60_000),
+          })
+          .execute()
+        return owner
+      },
+      owner: (owner) => owner,
+      request: () => ({ body: { code: CHANGE_CODE } }),
+      expect: [200, 400, 400, 400, 400, 400, 403],
+      snapshot: (owner) =>
+        t.db.selectFrom('porchlightUser').selectAll().where('id', '=', owner.user.id).executeTakeFirst(),
     }),
   ],
   'PATCH /api/signing/user/:id': [
