@@ -4,7 +4,7 @@ import { messages } from '@porchlight/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness, expectAccessible } from '../support/browser.ts'
+import { browserHarness, expectAccessible, tabTo } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -20,7 +20,7 @@ afterAll(() => t.close())
 
 const tablet = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }
 
-async function signInVisitor(page: Page, first: string) {
+async function signInVisitor(page: Page, first: string, whileThanked?: () => Promise<void>) {
   const field = (name: string) => page.getByRole('textbox', { name, exact: true })
   await field('First Name').fill(first)
   await field('Last Name').fill('Visitor')
@@ -28,6 +28,7 @@ async function signInVisitor(page: Page, first: string) {
   await field('Phone').fill('404 555 0150')
   await page.getByRole('button', { name: 'Sign In' }).click()
   await page.getByText(`Thank you, ${first}!`).waitFor()
+  await whileThanked?.()
   // Within seconds the form is empty again for the next visitor.
   await expect.poll(() => field('First Name').inputValue(), { timeout: 8_000 }).toBe('')
 }
@@ -52,16 +53,22 @@ describe('kiosk mode', () => {
 
     const page = await browser.signedIn(host, tablet)
     await page.goto(`${t.url}/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`)
-    await page.getByRole('button', { name: 'Kiosk mode' }).click()
+    // By keyboard: Kiosk mode, then Start kiosk in the dialog that explains it.
+    await tabTo(page, page.getByRole('button', { name: 'Kiosk mode' }))
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Start kiosk' }).waitFor()
+    await expectAccessible(page, 'the kiosk confirmation on the board', { alsoAtPhoneWidth: true })
     await page.getByRole('button', { name: 'Start kiosk' }).click()
     await page.waitForURL(/\/public\/OpenHouseToday\/kiosk\?/)
     await page.getByRole('textbox', { name: 'First Name', exact: true }).waitFor()
     // The station holds no agent session: the token is gone here and revoked on the server.
     expect(await page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
     expect((await t.call('GET', '/signing/session', { token: host.token })).status).toBe(403)
-    await expectAccessible(page, 'the kiosk sign-in form')
+    await expectAccessible(page, 'the kiosk sign-in form', { alsoAtPhoneWidth: true })
 
-    await signInVisitor(page, 'Ana')
+    await signInVisitor(page, 'Ana', async () =>
+      expectAccessible(page, 'the kiosk thanking a visitor', { alsoAtPhoneWidth: true }),
+    )
     await page.context().setOffline(true)
     await signInVisitor(page, 'Ben')
     expect(await attendees()).toHaveLength(1)
@@ -88,8 +95,11 @@ describe('kiosk mode', () => {
     expect(rows.filter((r) => r.capturedOffline)).toHaveLength(1)
 
     // Leaving: a wrong password keeps the kiosk; the agent's own brings back its board.
-    await page.getByRole('button', { name: 'Exit kiosk (agent)' }).click()
+    await tabTo(page, page.getByRole('button', { name: 'Exit kiosk (agent)' }), 80)
+    await page.keyboard.press('Enter')
     const exit = page.getByRole('form', { name: 'Exit kiosk' })
+    await exit.waitFor()
+    await expectAccessible(page, 'the kiosk with its exit form open', { alsoAtPhoneWidth: true })
     expect(await exit.getByRole('textbox', { name: 'Agent email' }).inputValue()).toBe(
       host.user.porchlightUserEmailId,
     )

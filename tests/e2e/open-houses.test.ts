@@ -657,6 +657,7 @@ describe('refreshing a list without a connection', () => {
       .filter({ hasText: /^Couldn't refresh\. Showing what we had at \d/ })
       .waitFor()
     expect(await page.getByRole('article', { name: street }).isVisible()).toBe(true)
+    await expectAccessible(page, 'the upcoming list after a failed refresh', { alsoAtPhoneWidth: true })
     // Back online, the next Refresh clears it.
     await page.unroute('**/api/openhousemgmt/**')
     await page.getByRole('button', { name: 'Refresh' }).click()
