@@ -101,7 +101,7 @@ function FeedbackChart({ summary }: { summary: FeedbackSummary }) {
             <p>{unratedCount === 1 ? '1 aspect' : `${unratedCount} aspects`} not rated yet</p>
             <Button
               size="sm"
-              className="feedback-summary__toggle"
+              className="feedback-summary__toggle disclosure"
               aria-expanded={showAll}
               aria-controls="feedback-unrated"
               onPress={() => setShowAll(!showAll)}

@@ -160,7 +160,7 @@ function FeedbackForm({
       </div>
       <button
         type="button"
-        className="guest-button guest-button--secondary guest-button--block guest-more"
+        className="guest-button guest-button--secondary guest-button--block guest-more disclosure"
         aria-expanded={more}
         aria-controls="feedback-details"
         onClick={() => setMore(!more)}
