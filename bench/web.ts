@@ -6,10 +6,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
-import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
+import readline from 'node:readline'
 import lighthouse from 'lighthouse'
-import { startBenchApp } from './support.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** `BENCH_WEB_DIST` measures another build (e.g. one without its compressed copies, for a before/after). */
@@ -68,16 +66,62 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
   throw new Error(`Chromium at ${CHROMIUM} did not open its debugging port`)
 }
 
+/** The built server with one open house, in a process of its own (web-server.ts). */
+async function startServer(): Promise<{ url: string; query: string; close(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'web-server.ts'), WEB_DIST],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  if (!child.stdout) throw new Error('the bench server has no output')
+  const [line] = await Promise.race([
+    readline
+      .createInterface({ input: child.stdout })
+      [Symbol.asyncIterator]()
+      .next()
+      .then((r) => [r.value]),
+    exited.then(() => {
+      throw new Error('the bench server stopped before it was ready')
+    }),
+  ])
+  const { url, query } = JSON.parse(String(line)) as { url: string; query: string }
+  return {
+    url,
+    query,
+    async close() {
+      child.stdin?.end()
+      await exited
+    },
+  }
+}
+
+/** Runs per page and network; each figure is their median, as the load on this machine varies. */
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3)
+
+/** The run whose time to interactive is the median, with all its figures. */
+function median(runs: PageFigures[]): PageFigures {
+  const sorted = [...runs].sort((a, b) => a.interactiveMs - b.interactiveMs)
+  return sorted[Math.floor((sorted.length - 1) / 2)] as PageFigures
+}
+
 interface PageFigures {
   score: number
   lcpMs: number
   tbtMs: number
   interactiveMs: number
-  scriptKB: number
+  /** The page itself: the guest pages carry their script and styles in it. */
+  documentKB: number
+  scriptFilesKB: number
   transferredKB: number
 }
 
-async function audit(url: string, port: number, throttling: typeof WEAK_SIGNAL): Promise<PageFigures> {
+async function audit(
+  url: string,
+  port: number,
+  throttling: typeof WEAK_SIGNAL,
+  reportFile: string,
+): Promise<PageFigures> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -87,6 +131,8 @@ async function audit(url: string, port: number, throttling: typeof WEAK_SIGNAL):
     },
   )
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  // The whole report, for where the time went (open it in the Lighthouse viewer).
+  fs.writeFileSync(reportFile, JSON.stringify(result.lhr))
   const { audits, categories, runtimeError } = result.lhr
   if (runtimeError) console.error(`${url}: ${runtimeError.code} ${runtimeError.message}`)
   const requests =
@@ -100,7 +146,8 @@ async function audit(url: string, port: number, throttling: typeof WEAK_SIGNAL):
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     interactiveMs: Math.round(audits.interactive?.numericValue ?? 0),
-    scriptKB: Math.round(bytes('Script') / 102.4) / 10,
+    documentKB: Math.round(bytes('Document') / 102.4) / 10,
+    scriptFilesKB: Math.round(bytes('Script') / 102.4) / 10,
     transferredKB: Math.round(bytes() / 102.4) / 10,
   }
 }
@@ -110,50 +157,50 @@ export async function run() {
     console.error('pnpm bench web needs the built web app: run `pnpm build:web` first.')
     process.exit(2)
   }
-  const bench = await startBenchApp({}, undefined, WEB_DIST)
+  const server = await startServer()
   const chromium = await startChromium()
   try {
-    const call = async (
-      method: string,
-      p: string,
-      { body, token }: { body?: unknown; token?: string } = {},
-    ) => {
-      const res = await fetch(`${bench.url}/api${p}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: res.status, body: await res.json() }
-    }
-    const host = await makePlannedAgent(bench.db)
-    const oh = await scheduleOpenHouse({ call }, host, { publishLevel: 'Hosting Myself' })
-    const query = `openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${host.agent.id}&from=qrcode`
+    const { url, query } = server
     const pages = {
-      'guest landing (QR)': `${bench.url}/public/OpenHouseToday?${query}`,
-      'guest sign-in': `${bench.url}/public/OpenHouseToday/new?${query}`,
-      'agent landing': `${bench.url}/`,
+      'guest landing (QR)': `${url}/public/OpenHouseToday?${query}`,
+      'guest sign-in': `${url}/public/OpenHouseToday/new?${query}`,
+      'agent landing': `${url}/`,
     }
     const figures: Record<string, Record<string, PageFigures>> = {}
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    const reports = path.join(RESULTS, `web-${stamp}`)
+    fs.mkdirSync(reports, { recursive: true })
+    // The browser's first load of a page pays for starting up (compiling, caches); it is not measured.
+    await audit(
+      pages['guest sign-in'],
+      chromium.port,
+      PROFILES['slow-4g'].throttling,
+      path.join(reports, 'warm-up.json'),
+    )
     for (const [profile, { label, throttling }] of Object.entries(PROFILES)) {
       const rows: Record<string, PageFigures> = {}
-      for (const [name, url] of Object.entries(pages))
-        rows[name] = await audit(url, chromium.port, throttling)
+      for (const [name, url] of Object.entries(pages)) {
+        const runs: PageFigures[] = []
+        for (let run = 1; run <= RUNS; run++) {
+          const file = `${profile}-${name.replace(/\W+/g, '-').replace(/-$/, '')}-${run}.json`
+          runs.push(await audit(url, chromium.port, throttling, path.join(reports, file)))
+        }
+        rows[name] = median(runs)
+      }
       figures[profile] = rows
-      console.log(`\nWeb pages, Lighthouse mobile, ${label} (simulated)`)
+      console.log(`\nWeb pages, Lighthouse mobile, ${label} (simulated), the median of ${RUNS} runs`)
       console.table(rows)
     }
     console.log(
-      `Budgets: guest JS ≤ ${BUDGET.guestScriptBytes / 1024} KB transferred; guest interactive ≤ ${BUDGET.interactiveMs} ms on a weak signal; LCP ≤ ${BUDGET.lcpMs} ms.`,
+      `Budgets: guest JS ≤ ${BUDGET.guestScriptBytes / 1024} KB transferred (a guest page carries its script: documentKB); guest interactive ≤ ${BUDGET.interactiveMs} ms on a weak signal; LCP ≤ ${BUDGET.lcpMs} ms.`,
     )
-    fs.mkdirSync(RESULTS, { recursive: true })
-    const file = path.join(RESULTS, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+    const file = path.join(RESULTS, `web-${stamp}.json`)
     fs.writeFileSync(file, `${JSON.stringify({ budget: BUDGET, profiles: PROFILES, figures }, null, 2)}\n`)
-    console.log(`Written to ${path.relative(process.cwd(), file)}`)
+    console.log(
+      `Written to ${path.relative(process.cwd(), file)}, the full reports to ${path.relative(process.cwd(), reports)}/`,
+    )
   } finally {
     chromium.child.kill()
-    await bench.close()
+    await server.close()
   }
 }
