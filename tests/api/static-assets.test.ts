@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -74,16 +75,16 @@ describe('the built web app over the wire', () => {
     }
     const page = await get('/public/OpenHouseToday?openHouseId=1', 'br')
     expect(page.headers['content-type']).toMatch(/text\/html/)
-    // The page is too small to gain from compression (under 1 KB); it is sent as it is.
+    // The guest page carries its script and styles: it is sent compressed.
+    expect(page.headers['content-encoding']).toBe('br')
     expect(text(page)).toContain('<div id="root">')
     const worker = await get('/sw.js', 'br')
     expect(worker.headers['content-type']).toMatch(/javascript/)
-    // The worker lists the files a guest page loads, each of which exists.
     expect(worker.headers['content-encoding']).toBe('br')
+    // The worker keeps the guest page, which exists.
     const listed = /const PRECACHE = (\[.*\])/.exec(text(worker))?.[1]
-    const files: string[] = JSON.parse(listed ?? '[]')
-    expect(files.length).toBeGreaterThan(3)
-    for (const file of files) expect(fs.existsSync(path.join(t.config.webDist, file)), file).toBe(true)
+    expect(JSON.parse((listed ?? '[]').replaceAll("'", '"'))).toEqual(['/guest.html'])
+    expect(fs.existsSync(path.join(t.config.webDist, 'guest.html'))).toBe(true)
   })
 
   it('answers a malformed or impossible path as the caller’s error, never a server error', async () => {
@@ -100,26 +101,46 @@ describe('the built web app over the wire', () => {
     expect(text(nul)).toContain('<div id="root">')
   })
 
-  it('names in a Link header everything a guest page needs, and the open house it reads, to fetch at once', async () => {
+  it('names in a Link header the open house a guest page reads, to fetch it with the page', async () => {
     const page = await get('/public/OpenHouseToday?openHouseId=42&from=qrcode')
     const links = String(page.headers.link ?? '')
-    const files: string[] = JSON.parse(
-      fs.readFileSync(path.join(t.config.webDist, 'guest-preload.json'), 'utf8'),
-    )
-    expect(files.length).toBeGreaterThan(3)
-    for (const file of files) {
-      expect(fs.existsSync(path.join(t.config.webDist, file)), file).toBe(true)
-      expect(links, file).toContain(
-        `<${file}>; rel=${file.endsWith('.css') ? 'preload; as=style' : 'modulepreload'}`,
-      )
-    }
     expect(links).toContain('</api/public/getOpenHouseDetails/42>; rel=preload; as=fetch; crossorigin')
     expect(links).toContain(
       '</api/public/getOpenHouseAttendees/42?limit=200>; rel=preload; as=fetch; crossorigin',
     )
     // Nothing of a query that is not an open house id goes into the header; agent pages get none.
     const odd = await get('/public/OpenHouseToday/new?openHouseId=1%3E%3B%20rel%3Dstylesheet')
-    expect(String(odd.headers.link)).not.toContain('/api/')
+    expect(odd.headers.link).toBeUndefined()
     expect((await get('/dashboard')).headers.link).toBeUndefined()
+  })
+
+  it('sends a guest page as one light download: under 80 KB compressed, none of the agent app', async () => {
+    const res = await get('/public/OpenHouseToday/new?openHouseId=1', 'br')
+    const page = text(res)
+    // One download: no script or stylesheet file to fetch after the page.
+    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+rel="(stylesheet|modulepreload)"/)
+    const scripts = [...page.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, code]) => code)
+    expect(scripts).toHaveLength(1)
+    // The page's script is the guest app; the agent app's pieces (its router, forms, React itself) are not in it.
+    expect(scripts[0]).toContain('OpenHouseToday')
+    expect(scripts[0]).not.toMatch(/tanstack|react-aria|__reactFiber|__SECRET_INTERNALS/i)
+    expect(res.body.length).toBeLessThan(80 * 1024)
+    // The agent app is a different page.
+    expect(text(await get('/dashboard', 'br'))).toMatch(/<script type="module" crossorigin src="\/assets\//)
+  })
+
+  it('lets the guest page run its own script and no other inline script', async () => {
+    const page = await get('/public/OpenHouseToday/new?openHouseId=1', 'br')
+    const [, code] = /<script type="module">([\s\S]*?)<\/script>/.exec(text(page)) ?? []
+    const hash = createHash('sha256')
+      .update(code ?? '')
+      .digest('base64')
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`])
+    // Agent pages allow no inline script at all.
+    const agent = await get('/dashboard')
+    expect(/(?:^|;)script-src ([^;]*)/.exec(String(agent.headers['content-security-policy']))?.[1]).toBe(
+      "'self'",
+    )
   })
 })

@@ -10,7 +10,9 @@ const MIN_BYTES = 1024
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file of the
  * build, once, at build time; the server sends the copy the browser asks for (`Accept-Encoding`), so
- * no request pays for compressing and a phone on one bar downloads a fraction of the bytes.
+ * no request pays for compressing and a phone on one bar downloads a fraction of the bytes. The guest
+ * build writes into the agent build's folder after it: a file that already has its fresh copies is
+ * left as it is.
  */
 export function precompress(): Plugin {
   let outDir = 'dist'
@@ -23,8 +25,11 @@ export function precompress(): Plugin {
     writeBundle() {
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue
+        const stat = fs.statSync(file)
+        if (stat.size < MIN_BYTES) continue
+        const compressed = fs.statSync(`${file}.br`, { throwIfNoEntry: false })
+        if (compressed && compressed.mtimeMs >= stat.mtimeMs) continue
         const source = fs.readFileSync(file)
-        if (source.length < MIN_BYTES) continue
         fs.writeFileSync(
           `${file}.br`,
           zlib.brotliCompressSync(source, {

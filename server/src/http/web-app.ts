@@ -1,43 +1,48 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
 /**
- * A guest page on a weak signal: the Link header names every file it needs at once (the build lists
- * them in guest-preload.json) and the open house it reads, so the phone fetches them in parallel with
- * the page instead of one round trip after another.
+ * A guest page on a weak signal: the page carries its own script and styles (web/build/inline-page.ts);
+ * the Link header names the open house it reads, so the phone fetches it in parallel with the page
+ * instead of after the page's script has run.
  */
-function guestPreloadLinks(webDist: string): (url: string, query: unknown) => string {
-  let files: string[] = []
-  try {
-    files = JSON.parse(fs.readFileSync(path.join(webDist, 'guest-preload.json'), 'utf8')) as string[]
-  } catch {
-    // A build without the list: pages load as before, one file after another.
-  }
-  const assets = files.map((file) =>
-    file.endsWith('.css') ? `<${file}>; rel=preload; as=style` : `<${file}>; rel=modulepreload`,
-  )
-  return (url, query) => {
-    const raw = (query as { openHouseId?: unknown } | undefined)?.openHouseId
-    const id = typeof raw === 'string' && /^\d{1,12}$/.test(raw) ? raw : null
-    const data = id
-      ? [
-          `</api/public/getOpenHouseDetails/${id}>; rel=preload; as=fetch; crossorigin`,
-          ...(url === '/public/OpenHouseToday'
-            ? [`</api/public/getOpenHouseAttendees/${id}?limit=200>; rel=preload; as=fetch; crossorigin`]
-            : []),
-        ]
-      : []
-    return [...assets, ...data].join(', ')
-  }
+function guestDataLinks(url: string, query: unknown): string {
+  const raw = (query as { openHouseId?: unknown } | undefined)?.openHouseId
+  const id = typeof raw === 'string' && /^\d{1,12}$/.test(raw) ? raw : null
+  if (!id) return ''
+  return [
+    `</api/public/getOpenHouseDetails/${id}>; rel=preload; as=fetch; crossorigin`,
+    ...(url === '/public/OpenHouseToday'
+      ? [`</api/public/getOpenHouseAttendees/${id}?limit=200>; rel=preload; as=fetch; crossorigin`]
+      : []),
+  ].join(', ')
 }
 
-/** Serves the built web app; every non-API GET falls back to index.html for client routing. */
+/**
+ * The page's own scripts, by their hash, for the Content-Security-Policy: they run, and no other
+ * inline script (one injected by an attacker) does.
+ */
+function inlineScriptHashes(page: string): string[] {
+  return [...page.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  )
+}
+
+/**
+ * Serves the built web app; every non-API GET falls back to a page for client routing: guest.html (the
+ * light guest app, web/vite.config.ts) under /public/, index.html (the agent app) elsewhere.
+ */
 export function registerWebApp(app: FastifyInstance, webDist: string): void {
   const index = path.join(webDist, 'index.html')
   if (!fs.existsSync(index)) return
-  const guestPreload = guestPreloadLinks(webDist)
+  const guestPage = fs.existsSync(path.join(webDist, 'guest.html')) ? 'guest.html' : 'index.html'
+  const guestScripts = inlineScriptHashes(fs.readFileSync(path.join(webDist, guestPage), 'utf8'))
   void app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -71,8 +76,16 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
       return reply.sendFile(path.relative(webDist, file))
     }
     reply.header('cache-control', 'no-cache')
-    const links = url.startsWith('/public/') ? guestPreload(url, req.query) : ''
+    if (!url.startsWith('/public/')) return reply.sendFile('index.html')
+    const links = guestDataLinks(url, req.query)
     if (links) reply.header('link', links)
-    return reply.sendFile('index.html')
+    const policy = reply.raw.getHeader('content-security-policy')
+    if (typeof policy === 'string' && guestScripts.length > 0) {
+      reply.header(
+        'content-security-policy',
+        policy.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${guestScripts.join(' ')}`),
+      )
+    }
+    return reply.sendFile(guestPage)
   })
 }

@@ -1,16 +1,14 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { ConfirmPage, FeedbackConfirmPage } from './confirm-page.tsx'
 import { FeedbackPage } from './feedback-page.tsx'
 import { GUEST_BASE, parseGuestQuery, useGuestLocation } from './guest-nav.ts'
 import { GuestShell } from './guest-shell.tsx'
+import { KioskPage } from './kiosk-page.tsx'
 import { LandingPage } from './landing-page.tsx'
 import { startSendingPendingSignIns } from './pending-sign-ins.ts'
 import { SignInPage } from './sign-in-page.tsx'
 
-// Kiosk mode is a chunk of its own: a visitor's phone never downloads it (web/build/guest-offline.ts
-// still caches it, so a kiosk opens offline).
-const KioskPage = lazy(() => import('./kiosk-page.tsx').then((m) => ({ default: m.KioskPage })))
-
+// Kiosk mode is part of the page (about 2 KB): a station opens it offline like any other guest page.
 const PAGES = {
   '': LandingPage,
   '/new': SignInPage,
@@ -36,9 +34,5 @@ export function GuestApp() {
       </GuestShell>
     )
   }
-  return (
-    <Suspense fallback={null}>
-      <Page query={query} />
-    </Suspense>
-  )
+  return <Page query={query} />
 }

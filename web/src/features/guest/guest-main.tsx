@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { GuestApp } from './guest-app.tsx'
+import { whenIdle } from './when-idle.ts'
 import '../../ui/tokens.css'
 import '../../ui/styles.css'
 import './guest.css'
@@ -9,8 +10,9 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // The guest pages open from the cache on a second scan or a flickering signal (web/build/guest-offline.ts).
+// The worker is installed once the page is drawn and idle: it never competes with the first view.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.register('/sw.js', { scope: '/public/' }).catch(() => {})
+  whenIdle(() => void navigator.serviceWorker.register('/sw.js', { scope: '/public/' }).catch(() => {}))
 }
 
 createRoot(root).render(

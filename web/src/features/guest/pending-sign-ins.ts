@@ -2,6 +2,7 @@ import type { GuestSignInBody } from '@porchlight/shared'
 import { ApiError } from '../../api/request.ts'
 import { saveGuestProspect } from './guest-api.ts'
 import { keepGuestToken } from './guest-tokens.ts'
+import { whenIdle } from './when-idle.ts'
 
 // Sign-ins made without a connection wait in local storage and are sent when the phone is back
 // online (the 'online' event, a retry timer, or the next page load). Each keeps the clientRequestId
@@ -93,7 +94,11 @@ export function sendPendingSignIns(): Promise<void> {
 
 let started = false
 
-/** Called once by the guest app: sends what the last visit kept, and again whenever it can. */
+/**
+ * Called once by the guest app: sends what the last visit kept, and again whenever it can. The first
+ * look waits until the page is drawn and idle: opening local storage is slow on a phone, and the
+ * visitor's form comes first.
+ */
 export function startSendingPendingSignIns() {
   if (started) return
   started = true
@@ -101,5 +106,5 @@ export function startSendingPendingSignIns() {
   setInterval(() => {
     if (read().length > 0 && navigator.onLine) void sendPendingSignIns()
   }, RETRY_MS)
-  void sendPendingSignIns()
+  whenIdle(() => void sendPendingSignIns())
 }
