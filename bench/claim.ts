@@ -6,7 +6,7 @@ import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { publish, scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
 import pg from 'pg'
-import { startBenchApp } from './support.ts'
+import { report, startBenchApp } from './support.ts'
 
 const AGENTS = 200
 const ROUNDS = 5
@@ -102,8 +102,7 @@ export async function run() {
     }
     await pool.end()
 
-    console.log(`\nClaim race: ${AGENTS} agents × ${ROUNDS} rounds, ${AGENTS} sockets watching (ms)`)
-    console.table({
+    report('claim', `Claim race: ${AGENTS} agents × ${ROUNDS} rounds, ${AGENTS} sockets watching (ms)`, {
       porchlight: {
         winners: `${winners}/${ROUNDS}`,
         losers409: losers,

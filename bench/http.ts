@@ -16,7 +16,7 @@ export async function run() {
   try {
     const baseline = await load({ url: `${bareUrl}/plans` })
     const app = await load({ url: `${bench.url}/api/pricingplanmgmt/getAllOfferedPricingPlans/0` })
-    report('Plans list: Porchlight API vs bare Fastify + pg (50 connections, 5 s)', {
+    report('http', 'Plans list: Porchlight API vs bare Fastify + pg (50 connections, 5 s)', {
       'bare fastify + pg': baseline,
       porchlight: app,
       ratio: { requestsPerSec: (app.requestsPerSec / baseline.requestsPerSec).toFixed(2) },

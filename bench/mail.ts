@@ -87,7 +87,7 @@ export async function run() {
       await new Promise((r) => setTimeout(r, 20))
     }
     const seconds = (performance.now() - started) / 1000
-    report(`${MAILS} invitations: outbox → BullMQ → worker → SMTP`, {
+    report('mail', `${MAILS} invitations: outbox → BullMQ → worker → SMTP`, {
       porchlight: {
         perSecond: Math.round(MAILS / seconds),
         queueToDeliveryP50ms: pct(latencies, 50),

@@ -95,7 +95,7 @@ export async function run() {
       .selectFrom('openHouseAttendee')
       .select((e) => e.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
-    report('Guest sign-in (5 s each)', {
+    report('signin', 'Guest sign-in (5 s each)', {
       'bare fastify + pg insert': baseline,
       'porchlight, all out': sustained,
       'porchlight at 300/s': at300,
@@ -127,9 +127,13 @@ export async function run() {
       if (res.status !== 201) throw new Error(`sign-in answered ${res.status}`)
       for (const at of await Promise.all(heard)) delays.push(at - sent)
     }
-    report(`Fan-out of a sign-in to ${SOCKETS} guest sockets on two API processes (ms from request)`, {
-      'attendee.added': { p50: pct(delays, 50), p99: pct(delays, 99), samples: delays.length },
-    })
+    report(
+      'fanout',
+      `Fan-out of a sign-in to ${SOCKETS} guest sockets on two API processes (ms from request)`,
+      {
+        'attendee.added': { p50: pct(delays, 50), p99: pct(delays, 99), samples: delays.length },
+      },
+    )
     console.log(`Guest route JS: ${guestRouteGzip()}`)
   } finally {
     for (const s of sockets) s.close()

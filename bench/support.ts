@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { buildApp } from '@porchlight/server/src/compose/app.ts'
@@ -81,7 +82,21 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
   }
 }
 
-export function report(title: string, rows: Record<string, LoadResult | Record<string, number | string>>) {
+const RESULTS = path.resolve(import.meta.dirname, 'results')
+
+/**
+ * Prints a benchmark's figures and writes them to `bench/results/<name>-<time>.json`, so two runs (before
+ * and after a change) can be compared.
+ */
+export function report(
+  name: string,
+  title: string,
+  rows: Record<string, LoadResult | Record<string, number | string>>,
+) {
   console.log(`\n${title}`)
   console.table(rows)
+  fs.mkdirSync(RESULTS, { recursive: true })
+  const file = path.join(RESULTS, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  fs.writeFileSync(file, `${JSON.stringify({ title, figures: rows }, null, 2)}\n`)
+  console.log(`Written to ${path.relative(process.cwd(), file)}`)
 }
