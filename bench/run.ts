@@ -6,6 +6,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   signin: () => import('./signin.ts'),
   mail: () => import('./mail.ts'),
   web: () => import('./web.ts'),
+  prospects: () => import('./prospects.ts'),
 }
 
 const wanted = process.argv.slice(2)
