@@ -135,8 +135,7 @@ export function createServices(infra: ServiceInfra) {
   const doorSigns = createDoorSignService({ access, openHouses, config })
   const socketAuthority = createSocketAuthority({
     access,
-    session: (token) => sessions.validate(token),
-    agentOfUser: (userId) => agents.findByUserId(userId),
+    session: (token) => sessions.validateWithAgent(token),
     agentById: (id) => agents.findById(id),
   })
   return {

@@ -45,11 +45,16 @@ export const authPlugin = fp(async (app) => {
     if (!session) throw new SessionExpiredError()
     req.user = { id: session.userId, sessionId: session.id, recovery: session.recovery }
   }
-  const requireAgent: Guard = async (req, reply) => {
-    await requireUser(req, reply)
-    const agent = await app.deps.agents.findByUserId(userOf(req).id)
-    if (!agent) throw new ForbiddenError('Create your real estate agent profile first', 'NO_AGENT_PROFILE')
-    req.agent = agent
+  // The session and its agent profile in one round trip (the guard of most routes).
+  const requireAgent: Guard = async (req) => {
+    const token = bearer(req)
+    const session = token ? await app.deps.sessions.validateWithAgent(token) : null
+    if (!session) throw new SessionExpiredError()
+    req.user = { id: session.userId, sessionId: session.id, recovery: session.recovery }
+    if (!session.agent) {
+      throw new ForbiddenError('Create your real estate agent profile first', 'NO_AGENT_PROFILE')
+    }
+    req.agent = session.agent
   }
   const requireLicensedAgent: Guard = async (req, reply) => {
     await requireAgent(req, reply)

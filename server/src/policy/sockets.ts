@@ -4,10 +4,9 @@ import type { Access, AgentLike } from './access.ts'
 
 export interface SocketAuthorityDeps {
   access: Access
-  /** The session a token stands for. */
-  session(token: string): Promise<{ id: string; userId: number } | null>
-  /** The agent profile of a user, and the agent row by id. */
-  agentOfUser(userId: number): Promise<AgentLike | undefined>
+  /** The session a token stands for, with its user's agent profile (null without one). */
+  session(token: string): Promise<{ id: string; userId: number; agent: AgentLike | null } | null>
+  /** The agent row by id. */
   agentById(id: number): Promise<AgentLike | undefined>
 }
 
@@ -17,7 +16,7 @@ export function createSocketAuthority(d: SocketAuthorityDeps): SocketAuthority {
     async agent(token) {
       const session = await d.session(token)
       if (!session) return null
-      const agent = await d.agentOfUser(session.userId)
+      const { agent } = session
       // Its own session's room: revoking the session (sign-out, password change) ends the socket.
       const own = rooms.session(session.id)
       if (!agent) return { userId: session.userId, rooms: [own] }

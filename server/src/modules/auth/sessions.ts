@@ -2,6 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { rooms } from '@porchlight/shared'
 import type { Db } from '../../db/database.ts'
+import type { AgentRow } from '../../db/rows.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -30,6 +31,24 @@ export function sessionIdFromToken(token: string): string {
 
 /** Revoking a session ends its open sockets at once, in every process. */
 export function createSessionService(db: Db, sockets: SocketRooms) {
+  const idOf = (token: string) => (/^[a-z2-7]{32}$/.test(token) ? sessionIdFromToken(token) : null)
+
+  /** The session as it stands now: null (and gone) once expired; its expiry slid forward hourly. */
+  async function current(row: SessionRecord): Promise<SessionRecord | null> {
+    const now = Date.now()
+    const expiresAt = new Date(row.expiresAt)
+    if (expiresAt.getTime() <= now) {
+      await db.deleteFrom('session').where('id', '=', row.id).execute()
+      return null
+    }
+    if (now + SESSION_TTL_MS - expiresAt.getTime() >= REFRESH_AFTER_MS) {
+      const next = new Date(now + SESSION_TTL_MS)
+      await db.updateTable('session').set({ expiresAt: next }).where('id', '=', row.id).execute()
+      return { id: row.id, userId: row.userId, expiresAt: next, recovery: row.recovery }
+    }
+    return { id: row.id, userId: row.userId, expiresAt, recovery: row.recovery }
+  }
+
   return {
     async create(userId: number, recovery = false): Promise<{ token: string; session: SessionRecord }> {
       const token = generateSessionToken()
@@ -45,26 +64,45 @@ export function createSessionService(db: Db, sockets: SocketRooms) {
 
     /** The session behind a token, or null when unknown or expired; slides the expiry forward. */
     async validate(token: string): Promise<SessionRecord | null> {
-      if (!/^[a-z2-7]{32}$/.test(token)) return null
-      const id = sessionIdFromToken(token)
+      const id = idOf(token)
+      if (!id) return null
       const row = await db
         .selectFrom('session')
         .select(['id', 'userId', 'expiresAt', 'recovery'])
         .where('id', '=', id)
         .executeTakeFirst()
+      return row ? current(row) : null
+    },
+
+    /**
+     * `validate`, and the user's agent profile (null without one), in one round trip: every agent's
+     * request and socket asks both before anything else.
+     */
+    async validateWithAgent(token: string): Promise<(SessionRecord & { agent: AgentRow | null }) | null> {
+      const id = idOf(token)
+      if (!id) return null
+      const row = await db
+        .selectFrom('session')
+        .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')
+        .selectAll('reAgent')
+        .select([
+          'session.id as sessionId',
+          'session.userId as sessionUserId',
+          'session.expiresAt as sessionExpiresAt',
+          'session.recovery as sessionRecovery',
+        ])
+        .where('session.id', '=', id)
+        .executeTakeFirst()
       if (!row) return null
-      const now = Date.now()
-      const expiresAt = new Date(row.expiresAt)
-      if (expiresAt.getTime() <= now) {
-        await db.deleteFrom('session').where('id', '=', id).execute()
-        return null
-      }
-      if (now + SESSION_TTL_MS - expiresAt.getTime() >= REFRESH_AFTER_MS) {
-        const next = new Date(now + SESSION_TTL_MS)
-        await db.updateTable('session').set({ expiresAt: next }).where('id', '=', id).execute()
-        return { id, userId: row.userId, expiresAt: next, recovery: row.recovery }
-      }
-      return { id, userId: row.userId, expiresAt, recovery: row.recovery }
+      const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, ...agent } = row
+      const session = await current({
+        id: sessionId,
+        userId: sessionUserId,
+        expiresAt: sessionExpiresAt,
+        recovery: sessionRecovery,
+      })
+      // Without a profile every agent column is null, its id first of all.
+      return session && { ...session, agent: agent.id === null ? null : (agent as AgentRow) }
     },
 
     /** The recovery is over (a new password was set): the session is an ordinary one. */
