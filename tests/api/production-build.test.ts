@@ -1,9 +1,8 @@
 // The production build as the image runs it: `pnpm build:server` output started by plain node (no
 // TypeScript loader), on PostgreSQL and Redis servers, refusing to start without them.
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -12,6 +11,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makeAgent } from '../support/factories.ts'
+import { freePort, startProcess, stop } from '../support/processes.ts'
 import { withDatabase } from '../support/services.ts'
 import { connectSocket } from '../support/socket.ts'
 
@@ -49,46 +49,9 @@ async function runDist(script: string, env: NodeJS.ProcessEnv) {
 
 /** Starts a long-running compiled entry point; afterAll stops it. */
 function startDist(script: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [`server/dist/${script}`], { cwd: root, env, stdio: 'pipe' })
-  children.add(child)
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  /** Polls until `check` holds; fails with the process's output if it exits or takes too long. */
-  async function waitUntil(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
-    const deadline = Date.now() + 45_000
-    while (!(await check())) {
-      if (child.exitCode !== null)
-        throw new Error(`${script} exited (${child.exitCode}) before ${what}:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`${script}: no ${what} within 45 s:\n${output}`)
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  }
-  return { waitUntil, output: () => output }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
+  const started = startProcess(script, process.execPath, [`server/dist/${script}`], { cwd: root, env })
+  children.add(started.child)
+  return started
 }
 
 async function admin(query: string): Promise<void> {

@@ -1,13 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((r) => server.close(r))
-  return port
-}
+import { freePort } from './processes.ts'
 
 const answers = (port: number) =>
   new Promise<boolean>((resolve) => {
