@@ -48,6 +48,7 @@ const Env = z.object({
       })
       return z.NEVER
     }),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
@@ -75,6 +76,8 @@ export interface Config {
    * client behind a load balancer, not the balancer. Off by default: a client could name any address.
    */
   trustProxy: boolean | number | string[]
+  /** API processes `pnpm start` runs on one port (with DATABASE_URL; the embedded PostgreSQL serves one). */
+  webConcurrency: number
   /** Directory of the built web app; served with an index.html fallback when present. */
   webDist: string
   /** Enables the queue dashboard at /admin/queues, guarded by this token. */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       guestPerMinute: e.GUEST_RATE_LIMIT_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
+    webConcurrency: e.WEB_CONCURRENCY,
     webDist: path.join(repoRoot, 'web', 'dist'),
     queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
     adminToken: e.ADMIN_TOKEN,

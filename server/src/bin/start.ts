@@ -1,6 +1,8 @@
 // `pnpm start`: one process for a laptop — migrations, API, sockets, workers and the built web app,
-// on embedded PostgreSQL and a local Redis unless DATABASE_URL / REDIS_URL say otherwise.
+// on embedded PostgreSQL and a local Redis unless DATABASE_URL / REDIS_URL say otherwise. With
+// DATABASE_URL, WEB_CONCURRENCY runs that many API processes on the port (one per core, say).
 import { spawn } from 'node:child_process'
+import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
 import { buildApp } from '../compose/app.ts'
@@ -44,25 +46,87 @@ async function ensureRedis(url: string, explicit: boolean): Promise<string> {
 }
 
 const config = configOrExit()
-const redisUsed = await ensureRedis(config.redis.url, config.redis.explicit)
-const db = await createDb(config.db)
-await migrateToLatest(db.db, config.migrationsDir)
-const app = await buildApp(config, { db })
-await app.listen({ port: config.port, host: config.host })
-const worker = startWorkerRuntime(config, db.db, app.log.child({ name: 'worker' }) as never, app.deps)
 
-const webBuilt = fs.existsSync(path.join(config.webDist, 'index.html'))
-console.log(`
+/** One API process on the port; with `jobs`, the workers too (one process of all runs them). */
+async function serve(jobs: boolean) {
+  const db = await createDb(config.db)
+  if (cluster.isPrimary) await migrateToLatest(db.db, config.migrationsDir)
+  const app = await buildApp(config, { db })
+  await app.listen({ port: config.port, host: config.host })
+  const worker = jobs
+    ? startWorkerRuntime(config, db.db, app.log.child({ name: 'worker' }) as never, app.deps)
+    : null
+  // An API process without the workers still relays what it commits, as the production API does.
+  if (!jobs) app.deps.outbox.start(1000)
+  onShutdown(app.log, async () => {
+    await worker?.close()
+    await app.close()
+    await db.close()
+  })
+  return db.kind
+}
+
+function banner(redisUsed: string, dbKind: string, processes: number) {
+  const webBuilt = fs.existsSync(path.join(config.webDist, 'index.html'))
+  console.log(`
   Porchlight is running at ${config.publicUrl}
-    PostgreSQL: ${db.kind === 'embedded' ? `embedded (PGlite, data in ${path.relative(paths.repoRoot, config.db.dataDir)})` : 'DATABASE_URL'}
+    PostgreSQL: ${dbKind === 'embedded' ? `embedded (PGlite, data in ${path.relative(paths.repoRoot, config.db.dataDir)})` : 'DATABASE_URL'}
     Redis:      ${redisUsed}
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}
-    API docs:   ${config.publicUrl}/api/docs
+    API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY), one of them running the workers` : ''}
 `)
+}
 
-onShutdown(app.log, async () => {
-  await worker.close()
-  await app.close()
+/**
+ * WEB_CONCURRENCY API processes on one port (node:cluster hands each connection to one of them; sockets
+ * meet across them through Redis). This process migrates, then only keeps them running: one that dies
+ * is replaced, and SIGTERM stops them all.
+ */
+async function supervise(redisUsed: string, processes: number) {
+  const db = await createDb(config.db)
+  await migrateToLatest(db.db, config.migrationsDir)
   await db.close()
-})
+  let stopping = false
+  const fork = (jobs: boolean) => {
+    const child = cluster.fork({ PORCHLIGHT_RUNS_JOBS: jobs ? '1' : '0' })
+    child.on('exit', (code, signal) => {
+      if (stopping) return
+      console.error(`An API process stopped (${signal ?? `exit ${code}`}); starting another.`)
+      fork(jobs)
+    })
+    return child
+  }
+  const children = Array.from({ length: processes }, (_, i) => fork(i === 0))
+  await Promise.all(children.map((child) => new Promise((resolve) => child.once('listening', resolve))))
+  banner(redisUsed, 'server', processes)
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (stopping) process.exit(1)
+      stopping = true
+      const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
+      let left = running.length
+      if (left === 0) process.exit(0)
+      for (const child of running) {
+        child.once('exit', () => {
+          left -= 1
+          if (left === 0) process.exit(0)
+        })
+        child.process.kill('SIGTERM')
+      }
+    })
+  }
+}
+
+if (cluster.isWorker) {
+  await serve(process.env.PORCHLIGHT_RUNS_JOBS === '1')
+} else {
+  const redisUsed = await ensureRedis(config.redis.url, config.redis.explicit)
+  if (config.webConcurrency > 1 && !config.db.url) {
+    console.warn(
+      'WEB_CONCURRENCY needs DATABASE_URL: the embedded PostgreSQL serves one process. Running one.',
+    )
+  }
+  if (config.webConcurrency > 1 && config.db.url) await supervise(redisUsed, config.webConcurrency)
+  else banner(redisUsed, await serve(true), 1)
+}

@@ -1,0 +1,154 @@
+// `pnpm start` with WEB_CONCURRENCY: several API processes on one port, as on a machine with several
+// cores. Every process answers, an event made in one reaches sockets held by the others, one that dies
+// is replaced, and SIGTERM stops them all.
+import { execFile } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import http from 'node:http'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../support/app.ts'
+import { makePlannedAgent } from '../support/factories.ts'
+import { scheduleOpenHouse } from '../support/open-houses.ts'
+import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import { connectSocket, nextEvent, type TestSocket } from '../support/socket.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const prefix = `w${randomBytes(5).toString('hex')}`
+let database: TestDatabase
+let started: StartedProcess
+let origin: string
+const sockets: TestSocket[] = []
+
+/** The API processes the supervisor runs: its child processes. */
+async function apiProcesses(): Promise<number[]> {
+  const { stdout } = await promisify(execFile)('ps', [
+    '-o',
+    'pid=',
+    '--ppid',
+    String(started.child.pid),
+  ]).catch(() => ({ stdout: '' }))
+  return stdout.split(/\s+/).filter(Boolean).map(Number)
+}
+
+const ready = () =>
+  fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.status === 200,
+    () => false,
+  )
+
+/** GET /api/ready on a connection of its own, as a new visitor's browser opens one. */
+function readyOnNewConnection(): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get(`${origin}/api/ready`, { agent: false, timeout: 3000 }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => resolve(0))
+  })
+}
+
+async function call(method: string, p: string, o: { body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${origin}/api${p}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+    },
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  })
+  return { status: res.status, body: await res.json() }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'server/src/bin/start.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      REDIS_URL: inject('redisUrl'),
+      REDIS_KEY_PREFIX: prefix,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
+    },
+  })
+  await started.waitUntil('two API processes answering', async () => (await apiProcesses()).length === 2)
+  await started.waitUntil('a ready answer', ready)
+  await started.waitUntil('the banner', () => started.output().includes('Porchlight is running'))
+}, 90_000)
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close()
+  if (started) await stop(started.child)
+  await database?.drop()
+  const redis = new Redis(inject('redisUrl'))
+  try {
+    const keys = await redis.keys(`${prefix}:*`)
+    if (keys.length) await redis.del(...keys)
+  } finally {
+    redis.disconnect()
+  }
+}, 60_000)
+
+describe('pnpm start with WEB_CONCURRENCY=2', () => {
+  it('says how many API processes run, and each guest sign-in reaches the board on every process', async () => {
+    expect(started.output()).toContain('2 API processes (WEB_CONCURRENCY)')
+    const host = await makePlannedAgent(database.handle.db)
+    const oh = await scheduleOpenHouse({ call }, host, { publishLevel: 'Hosting Myself' })
+    // Connections are handed to the processes in turn: six guest pages land on both.
+    for (let i = 0; i < 6; i++) sockets.push(await connectSocket(origin, { openHouseId: oh.id }))
+    for (let i = 0; i < 3; i++) {
+      const heard = sockets.map((s) => nextEvent(s, 'attendee.added'))
+      const res = await call('POST', '/public/saveProspect', {
+        body: {
+          prospectFirstName: 'Dana',
+          prospectLastName: 'Whitfield',
+          prospectEmailId: `dana-${randomUUID()}@example.com`,
+          prospectPhoneNumber: '404 555 0166',
+          openHouseId: oh.id,
+          clientRequestId: randomUUID(),
+        },
+      })
+      expect(res.status).toBe(201)
+      for (const event of await Promise.all(heard)) expect(event.data.openHouseId).toBe(oh.id)
+    }
+  }, 60_000)
+
+  it('replaces an API process that dies, and keeps answering meanwhile', async () => {
+    const [first, second] = await apiProcesses()
+    process.kill(first as number, 'SIGKILL')
+    // Once the supervisor has seen it go (a connection handed to it as it died is lost with it), every
+    // new visitor (a new connection) is answered, by the process that is left or its new companion.
+    await started.waitUntil(
+      'the dead process gone',
+      async () => !(await apiProcesses()).includes(first as number),
+    )
+    const answers = []
+    for (let i = 0; i < 6; i++) answers.push(await readyOnNewConnection())
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200])
+    await started.waitUntil('a new API process', async () => {
+      const now = await apiProcesses()
+      return now.length === 2 && !now.includes(first as number) && now.includes(second as number)
+    })
+    await started.waitUntil('a ready answer', ready)
+  }, 60_000)
+
+  it('stops every process on SIGTERM, within 10 s', async () => {
+    const children = await apiProcesses()
+    const begun = Date.now()
+    const exited = new Promise<number | null>((resolve) =>
+      started.child.once('exit', (code) => resolve(code)),
+    )
+    started.child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(Date.now() - begun).toBeLessThan(10_000)
+    for (const pid of children) expect(() => process.kill(pid, 0)).toThrow()
+  }, 30_000)
+})
