@@ -4,9 +4,9 @@
 // door (300 ms round trips, 700 kbit/s); both with a CPU four times slower than this machine's.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import readline from 'node:readline'
+import { freePort } from '@porchlight/tests/support/processes.ts'
 import lighthouse from 'lighthouse'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -37,14 +37,6 @@ const PROFILES = {
     },
   },
   'weak-signal': { label: 'a weak signal: 300 ms RTT, 700 kbit/s, 4× CPU slowdown', throttling: WEAK_SIGNAL },
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
