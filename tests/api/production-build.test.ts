@@ -6,12 +6,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makeAgent } from '../support/factories.ts'
-import { freePort, startProcess, stop } from '../support/processes.ts'
+import { dropRedisKeys, freePort, startProcess, stop } from '../support/processes.ts'
 import { withDatabase } from '../support/services.ts'
 import { connectSocket } from '../support/socket.ts'
 
@@ -82,13 +81,7 @@ afterAll(async () => {
   fs.rmSync(heartbeatFile, { force: true })
   await admin(`drop database if exists "${emptyDb}" with (force)`)
   await database?.drop()
-  const redis = new Redis(inject('redisUrl'))
-  try {
-    const keys = await redis.keys(`${prefix}:*`)
-    if (keys.length) await redis.del(...keys)
-  } finally {
-    redis.disconnect()
-  }
+  await dropRedisKeys(inject('redisUrl'), prefix)
 }, 60_000)
 
 describe('the compiled server', () => {

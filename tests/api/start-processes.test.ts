@@ -6,12 +6,11 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import http from 'node:http'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import { dropRedisKeys, freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
 import { connectSocket, nextEvent, type TestSocket } from '../support/socket.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -88,13 +87,7 @@ afterAll(async () => {
   for (const socket of sockets) socket.close()
   if (started) await stop(started.child)
   await database?.drop()
-  const redis = new Redis(inject('redisUrl'))
-  try {
-    const keys = await redis.keys(`${prefix}:*`)
-    if (keys.length) await redis.del(...keys)
-  } finally {
-    redis.disconnect()
-  }
+  await dropRedisKeys(inject('redisUrl'), prefix)
 }, 60_000)
 
 describe('pnpm start with WEB_CONCURRENCY=2', () => {
