@@ -62,12 +62,15 @@ export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
   const memory = dataDir.startsWith('memory://')
   if (!memory) await fs.mkdir(dataDir, { recursive: true })
   const unlock = memory ? async () => {} : await lockDataDir(dataDir)
-  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+  const [{ PGlite }, { PGliteDialect }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
+    // The trigram indexes of the prospect name search (migration 202611240007).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ])
   const pglite = await PGlite.create(dataDir, {
     parsers: { [INT8]: Number, [NUMERIC]: Number, [DATE]: (v: string) => v },
+    extensions: { pg_trgm },
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
   return {
