@@ -2,10 +2,7 @@
 // insert in the same run, a fixed 300/s run for latency, and the fan-out of each sign-in to 1,000
 // guest sockets split across two API processes.
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { gzipSync } from 'node:zlib'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
@@ -31,21 +28,6 @@ const pct = (values: number[], p: number) => {
   return (
     Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10
   )
-}
-
-/** The guest page's JS as a phone downloads it: the entry script, its preloads and the guest route chunks. */
-function guestRouteGzip(): string {
-  const dist = path.resolve(import.meta.dirname, '../web/dist')
-  if (!fs.existsSync(path.join(dist, 'index.html'))) return 'web not built'
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-  const files = new Set(
-    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string),
-  )
-  for (const f of fs.readdirSync(path.join(dist, 'assets'))) {
-    if (/OpenHouseToday|guest/i.test(f) && f.endsWith('.js')) files.add(`assets/${f}`)
-  }
-  const bytes = [...files].reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(dist, f))).length, 0)
-  return `${(bytes / 1024).toFixed(1)} KB gzipped over ${files.size} files`
 }
 
 export async function run() {
@@ -134,7 +116,6 @@ export async function run() {
         'attendee.added': { p50: pct(delays, 50), p99: pct(delays, 99), samples: delays.length },
       },
     )
-    console.log(`Guest route JS: ${guestRouteGzip()}`)
   } finally {
     for (const s of sockets) s.close()
     await bare.close()
