@@ -2,11 +2,12 @@
 // for Lighthouse's own work (reading the browser's trace as the page loads), and the page's requests
 // would be timed as slow as that. Prints one line of JSON (the app's address and a guest page's query
 // for an open house it made), then serves until its input closes.
+import path from 'node:path'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { startBenchApp } from './support.ts'
 
-const webDist = process.argv[2]
+const webDist = process.argv[2] && path.resolve(process.argv[2])
 if (!webDist) throw new Error('usage: web-server.ts <built web app folder>')
 const bench = await startBenchApp({}, undefined, webDist)
 const call = async (method: string, p: string, { body, token }: { body?: unknown; token?: string } = {}) => {
