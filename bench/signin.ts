@@ -6,7 +6,6 @@ import { performance } from 'node:perf_hooks'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
-import type autocannon from 'autocannon'
 import Fastify from 'fastify'
 import pg from 'pg'
 import { load, report, startBenchApp } from './support.ts'
@@ -59,12 +58,7 @@ export async function run() {
     } as never
     const listing = await makePlannedAgent(a.db)
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
-    const request = (base: string, p: string) => ({
-      url: `${base}${p}`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: guest(oh.id) }) }],
-    })
+    const request = (base: string, p: string) => ({ url: `${base}${p}`, guestSignIn: oh.id })
 
     const baseline = await load(request(bareUrl, '/signin'))
     const sustained = await load(request(a.url, '/api/public/saveProspect'))
