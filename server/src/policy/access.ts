@@ -115,6 +115,13 @@ export function createAccess(db: Db) {
     return row && toOpenHouseFacts(row)
   }
 
+  /** 404 when the actor may not see the open house (or there is none), 403 when it may not do this. */
+  function allowedOn(who: Actor, permission: OpenHousePermission, oh: OpenHouseFacts | undefined) {
+    if (!oh || !mayOnOpenHouse(who, 'view', oh)) throw new NotFoundError()
+    if (!mayOnOpenHouse(who, permission, oh)) throw new ForbiddenError(forbiddenText[permission])
+    return oh
+  }
+
   return {
     actor,
 
@@ -136,10 +143,11 @@ export function createAccess(db: Db) {
       trx?: Db | Trx,
     ): Promise<OpenHouseFacts> {
       const [who, oh] = await Promise.all([actor(agent), openHouseFacts(id, trx)])
-      if (!oh || !mayOnOpenHouse(who, 'view', oh)) throw new NotFoundError()
-      if (!mayOnOpenHouse(who, permission, oh)) throw new ForbiddenError(forbiddenText[permission])
-      return oh
+      return allowedOn(who, permission, oh)
     },
+
+    /** `openHouse` for an actor and a row already in hand: the same answers, without reading again. */
+    allowedOn,
 
     async agentFacts(id: number, trx: Db | Trx = db): Promise<AgentFacts | undefined> {
       const row = await trx

@@ -16,6 +16,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
+import { toOpenHouseFacts } from '../../policy/access.ts'
 import { emitAfterCommit } from '../../realtime/events.ts'
 import type { OpenHouseDeps } from './deps.ts'
 import { levelFor } from './levels.ts'
@@ -32,7 +33,10 @@ type OfferDeps = Pick<
   'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config'
 >
 
-/** After the claim statement: the loser learns why, the winner is announced before anything else. */
+/**
+ * After the claim statement: the loser learns why from one read of the row; the winner is announced
+ * before anything else, then reads the details it answers with.
+ */
 async function finishClaim(
   d: OfferDeps,
   caller: AgentRow,
@@ -41,8 +45,8 @@ async function finishClaim(
   who: Actor,
 ): Promise<OpenHouseDetails> {
   if (!row) {
-    await d.access.openHouse(caller, 'claim', id)
     const current = await d.repo.getById(id)
+    d.access.allowedOn(who, 'claim', current && toOpenHouseFacts(current))
     if (!current) throw new NotFoundError()
     if (current.hostingReAgentId !== null && current.hostingReAgentId !== caller.id) {
       throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
@@ -53,20 +57,22 @@ async function finishClaim(
     }
     throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
   }
-  const details = await detailsOrThrow(d.repo, id, who)
   const room = offerRoom(row)
-  const claimed = {
-    ...offerRef(row),
-    hostingReAgentId: caller.id,
-    hostingReAgentName: details.hostingREAgentName ?? '',
-  }
   d.events.emit(
     [...(room ? [room] : []), ...agentRooms(row), rooms.openHouse(id)],
     'opportunity.claimed',
-    claimed,
+    {
+      ...offerRef(row),
+      hostingReAgentId: caller.id,
+      // As the details name the host (first and last name).
+      hostingReAgentName: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
+    },
     id,
   )
-  await d.stats.changedNow([row.listingReAgentId, caller.id])
+  const [details] = await Promise.all([
+    detailsOrThrow(d.repo, id, who),
+    d.stats.changedNow([row.listingReAgentId, caller.id]),
+  ])
   return details
 }
 
