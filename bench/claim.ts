@@ -1,10 +1,13 @@
-// `pnpm bench claim`: 200 agents race for one opportunity while their 200 sockets watch. Prints the
+// `pnpm bench claim`: 200 agents race for one opportunity while their 200 sockets watch, from a process
+// of their own (claim-racers.ts), so the server keeps its CPU. Prints the
 // winners, claim latency, how long until every watcher has heard who won, and the same race done with
 // bare pg updates (no HTTP, no rules, no sockets) in the same run as the baseline.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import readline from 'node:readline'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { publish, scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
-import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
 import pg from 'pg'
 import { report, startBenchApp } from './support.ts'
 
@@ -32,12 +35,29 @@ export async function run() {
     return { status: res.status, body: await res.json() }
   }
   const t = { call, db: bench.db } as never
-  const sockets: TestSocket[] = []
+  let racers: ReturnType<typeof spawn> | undefined
   try {
     const listing = await makePlannedAgent(bench.db)
     const agents = []
     for (let i = 0; i < AGENTS; i++) agents.push(await makePlannedAgent(bench.db))
-    for (const a of agents) sockets.push(await connectSocket(bench.url, { token: a.token }))
+    racers = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'claim-racers.ts'),
+        JSON.stringify({ url: bench.url, agents: agents.map((a) => ({ id: a.agent.id, token: a.token })) }),
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    )
+    if (!racers.stdout || !racers.stdin) throw new Error('the racers have no input or output')
+    const lines = readline.createInterface({ input: racers.stdout })[Symbol.asyncIterator]()
+    const next = async () => {
+      const { value, done } = await lines.next()
+      if (done) throw new Error('the racers stopped')
+      return String(value)
+    }
+    if ((await next()) !== 'ready') throw new Error('the racers did not connect')
 
     const claimLatency: number[] = []
     const fanOut: number[] = []
@@ -47,36 +67,17 @@ export async function run() {
     for (let round = 0; round < ROUNDS; round++) {
       const oh = await scheduleOpenHouse(t, listing)
       await publish(t, listing, oh.id)
-      const heard = sockets.map(
-        (s) =>
-          new Promise<number>((resolve) => {
-            // biome-ignore lint/suspicious/noExplicitAny: typed socket events cannot follow a dynamic filter.
-            const onClaimed = (e: any) => {
-              if (e.openHouseId !== oh.id) return
-              s.off('opportunity.claimed', onClaimed)
-              resolve(performance.now())
-            }
-            s.on('opportunity.claimed', onClaimed)
-          }),
-      )
-      const start = performance.now()
-      let wonAt = 0
-      const answers = await Promise.all(
-        agents.map(async (a) => {
-          const sent = performance.now()
-          const res = await call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${a.agent.id}`, {
-            token: a.token,
-          })
-          const now = performance.now()
-          claimLatency.push(now - sent)
-          if (res.status === 200) wonAt = now
-          return res.status
-        }),
-      )
-      winners += answers.filter((s) => s === 200).length
-      losers += answers.filter((s) => s === 409).length
-      for (const at of await Promise.all(heard)) {
-        fanOut.push(at - start)
+      racers.stdin.write(`${oh.id}\n`)
+      const { claims, heard } = JSON.parse(await next()) as {
+        claims: Array<{ status: number; ms: number; at: number }>
+        heard: number[]
+      }
+      const wonAt = claims.find((c) => c.status === 200)?.at ?? 0
+      for (const c of claims) claimLatency.push(c.ms)
+      winners += claims.filter((c) => c.status === 200).length
+      losers += claims.filter((c) => c.status === 409).length
+      for (const at of heard) {
+        fanOut.push(at)
         afterWin.push(at - wonAt)
       }
     }
@@ -121,7 +122,7 @@ export async function run() {
       },
     })
   } finally {
-    for (const s of sockets) s.close()
+    racers?.stdin?.end()
     await bench.close()
   }
 }
