@@ -114,6 +114,26 @@ describe('live attendee board', () => {
     expect(outsiderSeen).toEqual([])
   })
 
+  it('tells a burst of sign-ins to the dashboards as one stats.changed, each guest still on the board', async () => {
+    const listing = await makePlannedAgent(a.db)
+    const host = await makePlannedAgent(a.db)
+    const oh = await hostedBy(listing, host)
+    const hostSocket = await socketOf({ token: host.token })
+    expect(await watch(hostSocket, oh.id)).toEqual({ ok: true })
+    await settle() // the claim's own stats.changed
+    const stats = collect(hostSocket, 'stats.changed')
+    const added = collect(hostSocket, 'attendee.added')
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => a.call('POST', '/public/saveProspect', { body: visitor(oh.id) })),
+    )
+    expect(answers.every((r) => r.status === 201)).toBe(true)
+    await expect.poll(() => added.length).toBe(10)
+    await expect.poll(() => stats.length).toBeGreaterThan(0)
+    await new Promise((r) => setTimeout(r, 500))
+    // One event per 200 ms at most (a slow machine may spread ten sign-ins over two or three).
+    expect(stats.length).toBeLessThanOrEqual(3)
+  })
+
   it("keeps another open house's guests off a guest page", async () => {
     const listing = await makePlannedAgent(a.db)
     const mine = await scheduleOpenHouse(a, listing, { publishLevel: 'Hosting Myself' })

@@ -207,7 +207,7 @@ export function createOpenHouseLifecycle(
         { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason },
         row.id,
       )
-      await d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId, row.scheduledByReAgentId])
+      d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId, row.scheduledByReAgentId])
       return detailsOrThrow(repo, row.id, await d.access.actor(caller))
     },
   }

@@ -69,11 +69,8 @@ async function finishClaim(
     },
     id,
   )
-  const [details] = await Promise.all([
-    detailsOrThrow(d.repo, id, who),
-    d.stats.changedNow([row.listingReAgentId, caller.id]),
-  ])
-  return details
+  d.stats.changedNow([row.listingReAgentId, caller.id])
+  return detailsOrThrow(d.repo, id, who)
 }
 
 /** Offering an open house to other agents, and their claims on it. */
@@ -212,7 +209,7 @@ export function createOpenHouseOffers(d: OfferDeps) {
         offerRef(row),
         id,
       )
-      await d.stats.changedNow([row.listingReAgentId, caller.id])
+      d.stats.changedNow([row.listingReAgentId, caller.id])
       return detailsOrThrow(repo, id, await d.access.actor(caller))
     },
   }
