@@ -7,6 +7,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   mail: () => import('./mail.ts'),
   web: () => import('./web.ts'),
   prospects: () => import('./prospects.ts'),
+  stats: () => import('./stats.ts'),
 }
 
 const wanted = process.argv.slice(2)
