@@ -8,9 +8,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { deleteKeys } from '../support/api.ts'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makeAgent } from '../support/factories.ts'
-import { dropRedisKeys, freePort, startProcess, stop } from '../support/processes.ts'
+import { freePort, startProcess, stop } from '../support/processes.ts'
 import { withDatabase } from '../support/services.ts'
 import { connectSocket } from '../support/socket.ts'
 
@@ -81,7 +82,7 @@ afterAll(async () => {
   fs.rmSync(heartbeatFile, { force: true })
   await admin(`drop database if exists "${emptyDb}" with (force)`)
   await database?.drop()
-  await dropRedisKeys(inject('redisUrl'), prefix)
+  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
 }, 60_000)
 
 describe('the compiled server', () => {

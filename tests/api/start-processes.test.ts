@@ -6,10 +6,11 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type ApiCall, apiCaller, deleteKeys } from '../support/api.ts'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import { dropRedisKeys, freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
 import { connectSocket, nextEvent, type TestSocket } from '../support/socket.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -36,22 +37,13 @@ const ready = () =>
     () => false,
   )
 
-async function call(method: string, p: string, o: { body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${origin}/api${p}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-    },
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  })
-  return { status: res.status, body: await res.json() }
-}
+let call: ApiCall
 
 beforeAll(async () => {
   database = await createTestDatabase()
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
+  call = apiCaller(origin)
   started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'server/src/bin/start.ts'], {
     cwd: root,
     env: {
@@ -74,7 +66,7 @@ afterAll(async () => {
   for (const socket of sockets) socket.close()
   if (started) await stop(started.child)
   await database?.drop()
-  await dropRedisKeys(inject('redisUrl'), prefix)
+  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
 }, 60_000)
 
 describe('pnpm start with WEB_CONCURRENCY=2', () => {

@@ -5,10 +5,10 @@ import { startWorkerRuntime } from '@porchlight/server/src/compose/worker.ts'
 import { type Config, loadConfig } from '@porchlight/server/src/config.ts'
 import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
 import type { FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
 import pg from 'pg'
 import pino from 'pino'
 import { inject } from 'vitest'
+import { type ApiCall, apiCaller, deleteKeys } from './api.ts'
 import { withDatabase } from './services.ts'
 
 export interface TestDatabase {
@@ -67,14 +67,8 @@ export interface TestApp {
   /** Starts BullMQ workers and the outbox relay in this process, on this app's database and Redis prefix. */
   startWorker(): ReturnType<typeof startWorkerRuntime>
   /** Calls the API as the web app does; answers the status and the parsed body. */
-  call(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<ApiAnswer>
+  call: ApiCall
   close(): Promise<void>
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field.
-export interface ApiAnswer<T = any> {
-  status: number
-  body: T
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -105,18 +99,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: database.handle.db,
     database,
     url,
-    async call(method, path, { body, token } = {}) {
-      const headers: Record<string, string> = {}
-      if (body !== undefined) headers['content-type'] = 'application/json'
-      if (token) headers.authorization = `Bearer ${token}`
-      const res = await fetch(`${url}/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
-    },
+    call: apiCaller(url),
     startWorker() {
       const runtime = startWorkerRuntime(config, database.handle.db, pino({ level: 'silent' }))
       workers.push(runtime)
@@ -130,19 +113,5 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         await database.drop()
       }
     },
-  }
-}
-
-async function deleteKeys(url: string, pattern: string): Promise<void> {
-  const redis = new Redis(url)
-  try {
-    let cursor = '0'
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500)
-      if (keys.length) await redis.del(...keys)
-      cursor = next
-    } while (cursor !== '0')
-  } finally {
-    redis.disconnect()
   }
 }

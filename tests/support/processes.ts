@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
-import { Redis } from 'ioredis'
 
 /** A TCP port nothing listens on now, for a process the test starts. */
 export async function freePort(): Promise<number> {
@@ -53,15 +52,4 @@ export async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
   await exited
   clearTimeout(timer)
-}
-
-/** Removes what processes a test started kept in the shared Redis under their key prefix. */
-export async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl)
-  try {
-    const keys = await redis.keys(`${prefix}:*`)
-    if (keys.length) await redis.del(...keys)
-  } finally {
-    redis.disconnect()
-  }
 }
