@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import readline from 'node:readline'
+import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { publish, scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import pg from 'pg'
@@ -23,17 +24,7 @@ const pct = (values: number[], p: number) => {
 
 export async function run() {
   const bench = await startBenchApp()
-  const call = async (method: string, path: string, opts: { body?: unknown; token?: string } = {}) => {
-    const res = await fetch(`${bench.url}/api${path}`, {
-      method,
-      headers: {
-        ...(opts.body ? { 'content-type': 'application/json' } : {}),
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      },
-      body: opts.body ? JSON.stringify(opts.body) : undefined,
-    })
-    return { status: res.status, body: await res.json() }
-  }
+  const call = apiCaller(bench.url)
   const t = { call, db: bench.db } as never
   let racers: ReturnType<typeof spawn> | undefined
   try {

@@ -1,22 +1,10 @@
 // The load generator, in a process of its own (`load` in support.ts starts it): run inside the server's
 // process, it would take the server's CPU and cap what is measured. Reads its options as JSON from
 // argv, prints the summary as one line of JSON.
-import { randomUUID } from 'node:crypto'
 import autocannon from 'autocannon'
-import type { LoadOptions } from './support.ts'
+import { guestVisitor, type LoadOptions } from './support.ts'
 
 const { guestSignIn, ...options } = JSON.parse(process.argv[2] ?? '{}') as LoadOptions
-
-/** A new visitor per request: a guest sign-in body for the open house. */
-const visitor = (openHouseId: number) =>
-  JSON.stringify({
-    prospectFirstName: 'Bench',
-    prospectLastName: 'Visitor',
-    prospectEmailId: `guest-${randomUUID()}@example.com`,
-    prospectPhoneNumber: '404 555 0100',
-    openHouseId,
-    clientRequestId: randomUUID(),
-  })
 
 const result = await autocannon({
   connections: 50,
@@ -26,7 +14,14 @@ const result = await autocannon({
     ? {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: visitor(guestSignIn) }) }],
+        requests: [
+          {
+            setupRequest: (r: autocannon.Request) => ({
+              ...r,
+              body: JSON.stringify(guestVisitor(guestSignIn)),
+            }),
+          },
+        ],
       }
     : {}),
 })

@@ -1,26 +1,16 @@
 // `pnpm bench signin`: sustained guest sign-ins through the whole app beside a bare Fastify + pg
 // insert in the same run, a fixed 300/s run for latency, and the fan-out of each sign-in to 1,000
 // guest sockets split across two API processes.
-import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
 import Fastify from 'fastify'
 import pg from 'pg'
-import { load, report, startBenchApp } from './support.ts'
+import { guestVisitor, load, report, startBenchApp } from './support.ts'
 
 const SOCKETS = 1000
-
-const guest = (openHouseId: number) =>
-  JSON.stringify({
-    prospectFirstName: 'Bench',
-    prospectLastName: 'Visitor',
-    prospectEmailId: `guest-${randomUUID()}@example.com`,
-    prospectPhoneNumber: '404 555 0100',
-    openHouseId,
-    clientRequestId: randomUUID(),
-  })
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -43,17 +33,7 @@ export async function run() {
   const sockets: TestSocket[] = []
   try {
     const t = {
-      call: async (method: string, p: string, o: { body?: unknown; token?: string } = {}) => {
-        const res = await fetch(`${a.url}/api${p}`, {
-          method,
-          headers: {
-            'content-type': 'application/json',
-            ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-          },
-          body: o.body ? JSON.stringify(o.body) : undefined,
-        })
-        return { status: res.status, body: await res.json() }
-      },
+      call: apiCaller(a.url),
       db: a.db,
     } as never
     const listing = await makePlannedAgent(a.db)
@@ -98,7 +78,7 @@ export async function run() {
       const res = await fetch(`${a.url}/api/public/saveProspect`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: guest(oh.id),
+        body: JSON.stringify(guestVisitor(oh.id)),
       })
       if (res.status !== 201) throw new Error(`sign-in answered ${res.status}`)
       for (const at of await Promise.all(heard)) delays.push(at - sent)

@@ -1,12 +1,12 @@
 // `pnpm bench stats`: an agent's dashboard statistics with a long history (100,000 open houses listed,
 // 50,000 guest visits), through the API; each figure counts over the whole history today, so this shows
 // how it grows. Cloned in SQL from one open house and one visit made through the API.
-import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import pg from 'pg'
-import { report, startBenchApp } from './support.ts'
+import { guestVisitor, report, startBenchApp } from './support.ts'
 
 const OPEN_HOUSES = 100_000
 const VISITS = 50_000
@@ -25,30 +25,11 @@ async function columns(pool: pg.Pool, table: string): Promise<string[]> {
 export async function run() {
   const bench = await startBenchApp()
   const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: 4 })
-  const call = async (method: string, p: string, o: { body?: unknown; token?: string } = {}) => {
-    const res = await fetch(`${bench.url}/api${p}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-      },
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    })
-    return { status: res.status, body: await res.json() }
-  }
+  const call = apiCaller(bench.url)
   try {
     const agent = await makePlannedAgent(bench.db)
     const oh = await scheduleOpenHouse({ call }, agent, { publishLevel: 'Hosting Myself' })
-    const signIn = await call('POST', '/public/saveProspect', {
-      body: {
-        prospectFirstName: 'Bench',
-        prospectLastName: 'Visitor',
-        prospectEmailId: `v-${randomUUID()}@example.com`,
-        prospectPhoneNumber: '404 555 0100',
-        openHouseId: oh.id,
-        clientRequestId: randomUUID(),
-      },
-    })
+    const signIn = await call('POST', '/public/saveProspect', { body: guestVisitor(oh.id) })
     if (signIn.status !== 201) throw new Error(`sign-in answered ${signIn.status}`)
     const ohColumns = await columns(pool, 'open_house')
     await pool.query(

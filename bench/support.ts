@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -92,6 +92,18 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const code = await new Promise((resolve) => child.once('exit', resolve))
   if (code !== 0) throw new Error(`the load generator stopped (${code})`)
   return JSON.parse(output) as LoadResult
+}
+
+/** A new visitor's guest sign-in at the open house (SPEC §2's required fields). */
+export function guestVisitor(openHouseId: number) {
+  return {
+    prospectFirstName: 'Bench',
+    prospectLastName: 'Visitor',
+    prospectEmailId: `guest-${randomUUID()}@example.com`,
+    prospectPhoneNumber: '404 555 0100',
+    openHouseId,
+    clientRequestId: randomUUID(),
+  }
 }
 
 const RESULTS = path.resolve(import.meta.dirname, 'results')

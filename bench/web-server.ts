@@ -3,6 +3,7 @@
 // would be timed as slow as that. Prints one line of JSON (the app's address and a guest page's query
 // for an open house it made), then serves until its input closes.
 import path from 'node:path'
+import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { startBenchApp } from './support.ts'
@@ -10,17 +11,7 @@ import { startBenchApp } from './support.ts'
 const webDist = process.argv[2] && path.resolve(process.argv[2])
 if (!webDist) throw new Error('usage: web-server.ts <built web app folder>')
 const bench = await startBenchApp({}, undefined, webDist)
-const call = async (method: string, p: string, { body, token }: { body?: unknown; token?: string } = {}) => {
-  const res = await fetch(`${bench.url}/api${p}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: await res.json() }
-}
+const call = apiCaller(bench.url)
 const host = await makePlannedAgent(bench.db)
 const oh = await scheduleOpenHouse({ call }, host, { publishLevel: 'Hosting Myself' })
 const query = `openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${host.agent.id}&from=qrcode`
