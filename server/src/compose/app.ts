@@ -152,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime.io.engine.close()
   })
   app.addHook('onClose', async () => {
+    services.statsEvents.stop()
     await outbox.stop()
     await new Promise<void>((resolve) => realtime.io.close(() => resolve()))
     await closeQueues(queues)

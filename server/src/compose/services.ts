@@ -152,6 +152,8 @@ export function createServices(infra: ServiceInfra) {
     prospects,
     feedback,
     stats,
+    /** 'stats.changed' told in batches: stopped before the process's Redis connections close. */
+    statsEvents,
     reports,
     doorSigns,
     socketAuthority,

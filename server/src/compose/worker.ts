@@ -49,6 +49,8 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     queues,
     openHouses: services.openHouses,
     async close() {
+      // Services of their own (not the API's, which the API stops): no hint after the emitter closes.
+      if (!shared) services.statsEvents.stop()
       await outbox.stop()
       await workers.close()
       await closeQueues(queues)

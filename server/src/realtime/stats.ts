@@ -15,16 +15,18 @@ export const STATS_COALESCE_MS = 200
 export function createStatsNotifier(teamIdsOf: (agentIds: number[]) => Promise<number[]>, sink: EventSink) {
   let pending = new Set<number>()
   let timer: NodeJS.Timeout | null = null
+  let stopped = false
 
   async function emit(ids: number[]): Promise<void> {
     const teams = await teamIdsOf(ids)
+    if (stopped) return
     sink.emit([...ids.map(rooms.agent), ...teams.map(rooms.team)], 'stats.changed', {})
   }
 
   /** Adds the agents to the next event; nobody waits for it. */
   function tell(agentIds: Array<number | null | undefined>): void {
     for (const id of agentIds) if (typeof id === 'number') pending.add(id)
-    if (timer) return
+    if (timer || stopped) return
     timer = setTimeout(() => {
       timer = null
       const ids = [...pending]
@@ -42,6 +44,13 @@ export function createStatsNotifier(teamIdsOf: (agentIds: number[]) => Promise<n
     /** For a change already committed (a single-statement claim or withdraw). */
     changedNow(agentIds: Array<number | null | undefined>): void {
       tell(agentIds)
+    },
+    /** The process is stopping: a hint not yet told is dropped (dashboards refetch when they reconnect). */
+    stop(): void {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      timer = null
+      pending = new Set()
     },
   }
 }
