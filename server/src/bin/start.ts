@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
+import pino from 'pino'
 import { buildApp } from '../compose/app.ts'
 import { startWorkerRuntime } from '../compose/worker.ts'
 import { configOrExit, paths } from '../config.ts'
@@ -47,7 +48,7 @@ async function ensureRedis(url: string, explicit: boolean): Promise<string> {
 
 const config = configOrExit()
 
-/** One API process on the port; with `jobs`, the workers too (one process of all runs them). */
+/** One API process on the port; with `jobs`, the workers too (alone; under a supervisor, it runs them). */
 async function serve(jobs: boolean) {
   const db = await createDb(config.db)
   if (cluster.isPrimary) await migrateToLatest(db.db, config.migrationsDir)
@@ -74,30 +75,30 @@ function banner(redisUsed: string, dbKind: string, processes: number) {
     Redis:      ${redisUsed}
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}
-    API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY), one of them running the workers` : ''}
+    API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY); this one migrates and runs the workers` : ''}
 `)
 }
 
 /**
  * WEB_CONCURRENCY API processes on one port (node:cluster hands each connection to one of them; sockets
- * meet across them through Redis). This process migrates, then only keeps them running: one that dies
- * is replaced, and SIGTERM stops them all.
+ * meet across them through Redis). This process migrates and runs the workers, keeps the API processes
+ * running (one that dies is replaced), and on SIGTERM stops them, then its workers.
  */
 async function supervise(redisUsed: string, processes: number) {
   const db = await createDb(config.db)
   await migrateToLatest(db.db, config.migrationsDir)
-  await db.close()
+  const worker = startWorkerRuntime(config, db.db, pino({ level: config.logLevel, name: 'worker' }))
   let stopping = false
-  const fork = (jobs: boolean) => {
-    const child = cluster.fork({ PORCHLIGHT_RUNS_JOBS: jobs ? '1' : '0' })
+  const fork = () => {
+    const child = cluster.fork()
     child.on('exit', (code, signal) => {
       if (stopping) return
       console.error(`An API process stopped (${signal ?? `exit ${code}`}); starting another.`)
-      fork(jobs)
+      fork()
     })
     return child
   }
-  const children = Array.from({ length: processes }, (_, i) => fork(i === 0))
+  const children = Array.from({ length: processes }, fork)
   await Promise.all(children.map((child) => new Promise((resolve) => child.once('listening', resolve))))
   banner(redisUsed, 'server', processes)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -105,21 +106,25 @@ async function supervise(redisUsed: string, processes: number) {
       if (stopping) process.exit(1)
       stopping = true
       const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
-      let left = running.length
-      if (left === 0) process.exit(0)
-      for (const child of running) {
-        child.once('exit', () => {
-          left -= 1
-          if (left === 0) process.exit(0)
-        })
-        child.process.kill('SIGTERM')
-      }
+      const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
+      for (const child of running) child.process.kill('SIGTERM')
+      Promise.all(exited)
+        .then(() => worker.close())
+        .then(() => db.close())
+        .then(
+          () => process.exit(0),
+          (err) => {
+            console.error(err)
+            process.exit(1)
+          },
+        )
     })
   }
 }
 
+// API processes of the supervisor run no workers: it runs them itself.
 if (cluster.isWorker) {
-  await serve(process.env.PORCHLIGHT_RUNS_JOBS === '1')
+  await serve(false)
 } else {
   const redisUsed = await ensureRedis(config.redis.url, config.redis.explicit)
   if (config.webConcurrency > 1 && !config.db.url) {
