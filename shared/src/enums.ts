@@ -20,6 +20,7 @@ import {
   HEARD_ABOUT_THIS_OPEN_HOUSE,
   HOME_BUYING_TIMELINES,
   PROSPECT_NOTIFICATIONS,
+  PROSPECT_STAGES,
 } from './constants/prospect-options.ts'
 import { LICENSED_STATES, STATE_COUNTRIES } from './constants/states.ts'
 
@@ -76,6 +77,9 @@ export type HomeBuyingTimeline = z.infer<typeof HomeBuyingTimeline>
 
 export const HeardAboutThisOpenHouse = z.enum(HEARD_ABOUT_THIS_OPEN_HOUSE)
 export type HeardAboutThisOpenHouse = z.infer<typeof HeardAboutThisOpenHouse>
+
+export const ProspectStage = z.enum(PROSPECT_STAGES)
+export type ProspectStage = z.infer<typeof ProspectStage>
 
 export const PhoneCountry = z.enum(PHONE_COUNTRIES)
 export type PhoneCountry = z.infer<typeof PhoneCountry>

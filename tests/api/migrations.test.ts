@@ -45,6 +45,7 @@ const everyEntity = [
   'pricing_plan',
   'pricing_plan_purchase',
   'prospect',
+  'prospect_note',
   're_agent',
   're_inventory',
   're_property',

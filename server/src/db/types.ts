@@ -13,6 +13,7 @@ import type {
   PlanFrequency,
   PropertyType,
   ProspectNotification,
+  ProspectStage,
   PublishLevel,
   ScheduleTime,
   TeamType,
@@ -223,8 +224,21 @@ export interface ProspectTable {
   smsConsent: Defaulted<boolean>
   consentText: Nullable<string>
   consentAt: NullableTimestamp
+  /** where the agent stands with the lead: New, Contacted, Nurturing, Client, Closed */
+  prospectStage: Defaulted<ProspectStage>
+  /** the agent's next follow-up, a calendar date 'YYYY-MM-DD' */
+  nextFollowUpDate: Nullable<string>
   createdDate: Timestamp
   updatedDate: Timestamp
+}
+
+/** An agent's dated note on its own prospect. */
+export interface ProspectNoteTable {
+  id: Id
+  prospectId: number
+  reAgentId: number
+  noteText: string
+  createdDate: Timestamp
 }
 
 export interface OpenHouseAttendeeTable {
@@ -417,6 +431,7 @@ export interface Database {
   reInventory: ReInventoryTable
   openHouse: OpenHouseTable
   prospect: ProspectTable
+  prospectNote: ProspectNoteTable
   openHouseAttendee: OpenHouseAttendeeTable
   openHouseFeedback: OpenHouseFeedbackTable
   reTeam: ReTeamTable

@@ -30,3 +30,7 @@ export const HEARD_ABOUT_THIS_OPEN_HOUSE = [
   'Other',
 ] as const
 export type HeardAboutThisOpenHouse = (typeof HEARD_ABOUT_THIS_OPEN_HOUSE)[number]
+
+/** Where the agent stands with a lead (issue 13's small CRM); a new lead starts at 'New'. */
+export const PROSPECT_STAGES = ['New', 'Contacted', 'Nurturing', 'Client', 'Closed'] as const
+export type ProspectStage = (typeof PROSPECT_STAGES)[number]
