@@ -465,6 +465,44 @@ describe('permissions of SPEC §6', () => {
     })
   })
 
+  it('releases the listing agent as host when it edits Hosting Myself to another level, so it can be offered', async () => {
+    const listing = await agent({ brokerFirmLicense: 'FIRM-RELEASE' })
+    const firmmate = await agent({ brokerFirmLicense: 'FIRM-RELEASE' })
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    expect(oh.hostingREAgentId).toBe(listing.agent.id)
+    const edited = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+      token: listing.token,
+      body: scheduleFields(oh.rePropertyId, { publishLevel: 'Market Center' }),
+    })
+    expect(edited.status).toBe(200)
+    expect(edited.body.data).toMatchObject({ publishLevel: 'Market Center', hostingREAgentId: null })
+
+    // Not hosted: the date stays open to change, and Publish offers it to the firm, who may claim it.
+    const moved = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${oh.id}`, {
+      token: listing.token,
+      body: scheduleFields(oh.rePropertyId, { publishLevel: 'Market Center', scheduledDate: daysFromNow(8) }),
+    })
+    expect(moved.body.data.scheduledDate).toBe(daysFromNow(8))
+    expect((await publish(t, listing, oh.id, 'Market Center')).status).toBe(200)
+    expect((await claim(oh, firmmate)).status).toBe(200)
+
+    // And back: Hosting Myself on an open house with no host takes it off offer again.
+    const own = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
+    expect((await publish(t, listing, own.id, 'Market Center')).status).toBe(200)
+    const mine = await t.call('PATCH', `/openhousemgmt/saveOpenHouse/${own.id}`, {
+      token: listing.token,
+      body: scheduleFields(own.rePropertyId, { publishLevel: 'Hosting Myself' }),
+    })
+    expect(mine.body.data).toMatchObject({
+      publishLevel: 'Hosting Myself',
+      hostingREAgentId: listing.agent.id,
+    })
+    const offered = await t.call('GET', `/openhousemgmt/getAvailableToHostOH/${firmmate.agent.id}`, {
+      token: firmmate.token,
+    })
+    expect(offered.body.data.map((x: { id: number }) => x.id)).not.toContain(own.id)
+  })
+
   it('lets only the host withdraw, never from Hosting Myself, and puts it back on offer', async () => {
     const listing = await agent()
     const host = await agent()

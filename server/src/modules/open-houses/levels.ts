@@ -63,3 +63,14 @@ export async function levelFor(
   assertLevelAllowed(caller, level)
   return publishLevelId(repo, who, row.listingReAgentId, level)
 }
+
+/**
+ * The host once an edit sets the level: 'Hosting Myself' makes the listing agent the host and takes
+ * back any offer; leaving 'Hosting Myself' releases the listing agent, so the open house has no host
+ * and can be offered (Publish), its date and times still open to change.
+ */
+export function hostAfterLevel(row: OpenHouseRow, level: PublishLevel) {
+  if (level === 'Hosting Myself') return { hostingReAgentId: row.listingReAgentId, publishedAt: null }
+  if (row.publishLevel === 'Hosting Myself') return { hostingReAgentId: null, publishedAt: null }
+  return { hostingReAgentId: row.hostingReAgentId }
+}

@@ -5,7 +5,6 @@ import {
   messages,
   OPEN_HOUSE_CHANGED,
   type OpenHouseDetails,
-  rooms,
   type SaveOpenHouseBody,
 } from '@porchlight/shared'
 import type { z } from 'zod'
@@ -15,10 +14,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts'
 import { emitAfterCommit } from '../../realtime/events.ts'
 import type { AgentService } from '../agents/service.ts'
 import type { OpenHouseDeps } from './deps.ts'
-import { assertLevelAllowed, levelFor, publishLevelId } from './levels.ts'
+import { assertLevelAllowed, hostAfterLevel, levelFor, publishLevelId } from './levels.ts'
 import { assertCanCreate } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
-import { agentRooms, offerRoom } from './rooms.ts'
+import { viewerRooms } from './rooms.ts'
 import { instants, rethrowDuplicate, scheduleEnd } from './schedule.ts'
 
 /** An entity tag is quoted ("…"); a bare value is taken as it is. */
@@ -167,8 +166,7 @@ export function createOpenHouseLifecycle(
               emailIdForSharingOhFeedback: body.emailIdForSharingOHFeedback,
               ...schedule,
               ...level,
-              hostingReAgentId:
-                level.publishLevel === 'Hosting Myself' ? row.listingReAgentId : row.hostingReAgentId,
+              ...hostAfterLevel(row, level.publishLevel),
               ...instants(schedule),
             },
             trx,
@@ -180,14 +178,7 @@ export function createOpenHouseLifecycle(
           autoClone: moved || next.autoCloneOpenHouseFlag !== row.autoCloneOpenHouseFlag,
           receipt: moved,
         })
-        emitAfterCommit(
-          d.events,
-          trx,
-          [rooms.openHouse(id), ...agentRooms(next)],
-          'openHouse.updated',
-          { openHouseId: id },
-          id,
-        )
+        emitAfterCommit(d.events, trx, viewerRooms(row, next), 'openHouse.updated', { openHouseId: id }, id)
         return next
       })
       return detailsOrThrow(repo, updated.id, who)
@@ -197,12 +188,8 @@ export function createOpenHouseLifecycle(
       const current = await d.access.openHouse(caller, 'cancel', body.openHouseId)
       const row = await repo.cancel(body.openHouseId, current.listingREAgentId, body.openHouseCancelReason)
       if (!row) throw new ConflictError('INVALID_STATE', messages.cancelOpenHouseFailed)
-      const room = offerRoom(row)
-      const to = [rooms.openHouse(row.id), ...agentRooms(row)]
-      if (row.hostingReAgentId) to.push(rooms.agent(row.hostingReAgentId))
-      if (room && row.publishedAt) to.push(room)
       d.events.emit(
-        to,
+        viewerRooms(row),
         'openHouse.canceled',
         { openHouseId: row.id, openHouseCancelReason: body.openHouseCancelReason },
         row.id,

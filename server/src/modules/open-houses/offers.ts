@@ -23,7 +23,7 @@ import { levelFor } from './levels.ts'
 import { assertCanPublish } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
 import type { OpenHouseRow } from './repo.ts'
-import { agentRooms, offerRef, offerRoom } from './rooms.ts'
+import { offerRef, offerRoom, viewerRooms } from './rooms.ts'
 import { instants, rethrowDuplicate, scheduleEnd } from './schedule.ts'
 
 type ScheduleBody = z.output<typeof UpdateScheduleBody>
@@ -57,9 +57,8 @@ async function finishClaim(
     }
     throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
   }
-  const room = offerRoom(row)
   d.events.emit(
-    [...(room ? [room] : []), ...agentRooms(row), rooms.openHouse(id)],
+    viewerRooms(row),
     'opportunity.claimed',
     {
       ...offerRef(row),
@@ -118,6 +117,8 @@ export function createOpenHouseOffers(d: OfferDeps) {
         if (!next) throw new NotFoundError()
         const room = offerRoom(next)
         if (room) emitAfterCommit(d.events, trx, room, 'opportunity.published', offerRef(next), id)
+        // Its own side, and wherever it was offered before at another level, see the change too.
+        emitAfterCommit(d.events, trx, viewerRooms(row, next), 'openHouse.updated', { openHouseId: id }, id)
         d.stats.changed(trx, [listingId])
         // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
         if (offering && isTeamLevel(level) && row.publishedAt === null) {
@@ -202,9 +203,9 @@ export function createOpenHouseOffers(d: OfferDeps) {
         await d.access.openHouse(caller, 'withdraw', id)
         throw new ConflictError('INVALID_STATE', 'This open house cannot be withdrawn from')
       }
-      const room = offerRoom(row)
       d.events.emit(
-        [...(room ? [room] : []), ...agentRooms(row), rooms.openHouse(id)],
+        // The one who withdrew keeps it on other screens until they hear it (it left their list).
+        [...viewerRooms(row), rooms.agent(caller.id)],
         'opportunity.withdrawn',
         offerRef(row),
         id,

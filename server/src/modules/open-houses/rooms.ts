@@ -17,6 +17,34 @@ export function agentRooms(oh: { listingReAgentId: number; scheduledByReAgentId:
     : [listing, rooms.agent(oh.scheduledByReAgentId)]
 }
 
+interface Seen {
+  id: number
+  listingReAgentId: number
+  scheduledByReAgentId: number
+  hostingReAgentId: number | null
+  publishLevel: string
+  publishLevelId: string
+  publishedAt: Date | null
+}
+
+/**
+ * Every room with a screen that may show the open house: its own (a board or manage page), the listing
+ * agent's and its scheduler's, the host's, and the agents it is offered to while published. Given the
+ * open house before and after a change, the rooms of both, once each: an agent who lost sight of it
+ * (a released host, the team it was offered to before) hears the change as well.
+ */
+export function viewerRooms(...states: Seen[]): string[] {
+  const to = new Set<string>()
+  for (const oh of states) {
+    to.add(rooms.openHouse(oh.id))
+    for (const room of agentRooms(oh)) to.add(room)
+    if (oh.hostingReAgentId !== null) to.add(rooms.agent(oh.hostingReAgentId))
+    const offered = oh.publishedAt === null ? null : offerRoom(oh)
+    if (offered) to.add(offered)
+  }
+  return [...to]
+}
+
 export function offerRef(oh: OpenHouseRow) {
   return { openHouseId: oh.id, publishLevel: oh.publishLevel, publishLevelId: oh.publishLevelId }
 }
