@@ -10,7 +10,7 @@ import { Link } from '../../ui/Link.tsx'
 import { PasswordField } from '../../ui/PasswordField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
-import { useFlash } from '../session/flash.ts'
+import { useFlashWithEmail } from '../session/flash.ts'
 import { goAfterSignIn, rememberSignIn } from '../session/sign-in.ts'
 import { EmailIdField } from './email-id-field.tsx'
 import { useAuthenticateMutation } from './queries.ts'
@@ -21,11 +21,11 @@ const routeApi = getRouteApi('/signin')
 /** SPEC /signin: email, password with show/hide, 'Forgot Password?', 'Sign In'/'Authenticating...'. */
 export function SigninPage() {
   const { session, redirect } = routeApi.useSearch()
-  const flash = useFlash()
+  const flash = useFlashWithEmail()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const authenticate = useAuthenticateMutation()
-  const form = useForm({ porchlightUserEmailId: '', porchlightUserPass: '' })
+  const form = useForm({ porchlightUserEmailId: flash?.email ?? '', porchlightUserPass: '' })
   const { values, errors, setValue } = form
 
   const submit = (event: FormEvent) => {
@@ -44,7 +44,7 @@ export function SigninPage() {
   return (
     <FormPage title="Sign In" lede="Welcome back. Sign in to manage your open houses, leads and teams.">
       <Form ref={form.formRef} onSubmit={submit} aria-label="Sign In">
-        {flash && <Alert tone="success" title={flash} />}
+        {flash && <Alert tone="success" title={flash.message} />}
         {session === 'expired' && <Alert tone="info" title={messages.sessionExpired} />}
         {form.formError && <Alert tone="error" title={form.formError} />}
         <EmailIdField form={form} autoComplete="username" />

@@ -2,6 +2,7 @@ import { canManageMyTeams, isSchedulerRole } from '@porchlight/shared'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { Suspense } from 'react'
+import { Alert } from '../../ui/Alert.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx'
 import { AgentProfile } from '../agents/agent-profile.tsx'
@@ -9,6 +10,7 @@ import { FirmMembers } from '../agents/firm-members.tsx'
 import { agentQueryOptions, firmAgentsQueryOptions } from '../agents/queries.ts'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { MyPlan } from '../pricing/my-plan.tsx'
+import { useFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { MyTeams } from '../teams/my-teams.tsx'
 import { MY_STUFF_SECTIONS } from './sections.ts'
@@ -23,6 +25,7 @@ const routeApi = getRouteApi('/_agent/_licensed/mystuff/')
  */
 export function MyStuffPage() {
   useDocumentTitle('My Stuff')
+  const flash = useFlash()
   const { activeSection = 'myProfile' } = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
   const { agent: sessionAgent, activePlan } = useSessionInfo()
@@ -41,6 +44,7 @@ export function MyStuffPage() {
       <h1 id="mystuff-title" className="mystuff__title">
         My Stuff
       </h1>
+      {flash && <Alert tone="success" title={flash} />}
       <Tabs
         selectedKey={section}
         onSelectionChange={(key) => {

@@ -2,6 +2,7 @@ import { annualPrice, formatPrice, messages, type PlanView, type PricingPlan } f
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { errorMessage } from '../../api/client.ts'
+import { readPreLoginProfile } from '../../api/storage.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { ConfirmDialog } from '../../ui/Modal.tsx'
 import { setFlash } from '../session/flash.ts'
@@ -10,6 +11,7 @@ import { useChoosePlanMutation } from './queries.ts'
 
 const PLAN_ADDED = 'Pricing Plan added successfully! Please sign in to continue.'
 const PLAN_NOT_ADDED = "Couldn't add the Pricing Plan. Please try again."
+const planChanged = (title: string) => `Pricing Plan changed successfully! You are now on ${title}.`
 
 interface ChoosePlanDialogProps {
   /** The plan being chosen; null keeps the dialog closed. */
@@ -22,8 +24,9 @@ interface ChoosePlanDialogProps {
 }
 
 /**
- * SPEC §5 'Are you sure to add this Pricing Plan?'; once added, a success alert and /signin (SPEC §4).
- * The session is ended first, so the next sign-in picks up the new plan everywhere.
+ * SPEC §5 'Are you sure to add this Pricing Plan?'. The first plan after sign-up: a success alert and
+ * /signin (SPEC §4), the session ended so the sign-in starts the agent's first full one. A change of
+ * the plan in force keeps the session and goes back to My Pricing Plan.
  */
 export function ChoosePlanDialog({ plan, view, reAgentId, purchaseId, onClose }: ChoosePlanDialogProps) {
   const choose = useChoosePlanMutation()
@@ -42,9 +45,19 @@ export function ChoosePlanDialog({ plan, view, reAgentId, purchaseId, onClose }:
       { pricingPlanId: plan.id, reAgentId, pricingPlanFrequency: frequency, purchaseId },
       {
         onSuccess: async () => {
-          setFlash(PLAN_ADDED)
-          await navigate({ to: '/signin' })
+          if (purchaseId !== undefined) {
+            // A change of plan: the session goes on; what it knows of the plan (limits, counters) is
+            // fetched again, and My Pricing Plan shows the new one.
+            await queryClient.invalidateQueries()
+            setFlash(planChanged(plan.pricingPlanTitle))
+            await navigate({ to: '/mystuff', search: { activeSection: 'myPricingPlan' } })
+            return
+          }
+          // SPEC §4: the first plan after sign-up is followed by a sign-in, the email already filled in.
+          setFlash(PLAN_ADDED, readPreLoginProfile()?.porchlightUserEmailId)
+          // Signed out first: /signin sends an agent still signed in on to the dashboard.
           await signOut(queryClient)
+          await navigate({ to: '/signin' })
         },
       },
     )

@@ -2,7 +2,7 @@ import { type SessionInfo as Session, SessionInfo } from '@porchlight/shared'
 import { type QueryClient, queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
 import { ApiError, apiRequest } from '../../api/client.ts'
-import { readToken, storeLoggedInProfile, storeUserAndPlan } from '../../api/storage.ts'
+import { clearSession, readToken, storeLoggedInProfile, storeUserAndPlan } from '../../api/storage.ts'
 
 /**
  * Who the stored token belongs to (GET /signing/session). Only the signed-in guard fetches it, so a
@@ -40,6 +40,8 @@ export async function requireSession(queryClient: QueryClient, returnTo?: string
     return await queryClient.fetchQuery(sessionQueryOptions())
   } catch (error) {
     if (error instanceof ApiError && error.code === 'SESSION_EXPIRED') {
+      // The token is no use any more: forgotten, so /signin shows its form instead of coming back here.
+      clearSession()
       throw redirect({ to: '/signin', search: { session: 'expired', redirect: returnTo } })
     }
     throw error
