@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import {
   Modal as AriaModal,
   Dialog,
@@ -97,7 +97,7 @@ export function ModalDialog({
               <Heading slot="title" className="modal__title">
                 {title}
               </Heading>
-              <div className="modal__content">{children}</div>
+              <ScrollingContent label={title}>{children}</ScrollingContent>
               <div className="modal__actions">
                 {actions}
                 <Button variant="secondary" onPress={close}>
@@ -109,5 +109,37 @@ export function ModalDialog({
         </Dialog>
       </AriaModal>
     </ModalOverlay>
+  )
+}
+
+const overflowing = (el: HTMLElement) => el.scrollHeight > el.clientHeight + 1
+
+/**
+ * The dialog's body, which scrolls when it is taller than the screen leaves room for. While it does, it
+ * takes focus in the tab order so a keyboard can scroll it too (WCAG 2.1.1); a body that fits adds no
+ * tab stop.
+ */
+function ScrollingContent({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [overflows, setOverflows] = useState(false)
+  // After every render (the content may have grown) and whenever the window resizes it.
+  useLayoutEffect(() => {
+    if (ref.current) setOverflows(overflowing(ref.current))
+  })
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const observer = new ResizeObserver(() => setOverflows(overflowing(el)))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <div
+      ref={ref}
+      className="modal__content"
+      {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
+      {children}
+    </div>
   )
 }

@@ -1,8 +1,10 @@
 import type { OpenHouseDetails } from '@porchlight/shared'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { formatDate } from '../../ui/format.ts'
 import { ModalDialog } from '../../ui/Modal.tsx'
 import { scheduleDateText, scheduleTimeText } from './permissions.ts'
+import { openHouseDetailsQueryOptions } from './queries.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No')
@@ -27,7 +29,11 @@ export function OpenHouseDetailsDialog({
   )
 }
 
-function DetailsBody({ oh }: { oh: OpenHouseDetails }) {
+function DetailsBody({ oh: opened }: { oh: OpenHouseDetails }) {
+  // Kept current while open: a live change to this open house (an edit by its listing agent, a claim)
+  // makes its details stale, and they are fetched again; until then, what the list showed.
+  const { data } = useQuery({ ...openHouseDetailsQueryOptions(opened.id), placeholderData: opened })
+  const oh = data ?? opened
   const rows: Array<[string, ReactNode]> = [
     ['Status', <StatusBadge key="status" status={oh.status} />],
     ['Address', oh.reProperty.completePropertyAddress],
