@@ -1,13 +1,19 @@
 // `pnpm bench prospects`: an agent's prospect list at 100,000 prospects (and as many of other agents in
-// the table): the first page, a page deep in the list and a name search, through the API and as the
-// same SQL on a bare pg pool, in the same run.
+// the table): a page of 25 in each sort, under each filter, deep in the list and for a name search —
+// through the API (the page and its total, counted beside it) and as the same page's SQL on a bare pg
+// pool, in the same run. Issue 13's target: at most 20 ms through the API.
 import { performance } from 'node:perf_hooks'
+import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
+import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import pg from 'pg'
 import { report, startBenchApp } from './support.ts'
 
 const PROSPECTS = 100_000
 const TIMES = 30
+const PAGE = 25
+/** Guests of one open house among the agent's prospects. */
+const GUESTS = 300
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -31,55 +37,93 @@ export async function run() {
   try {
     const agent = await makePlannedAgent(bench.db)
     const other = await makePlannedAgent(bench.db)
+    const oh = await scheduleOpenHouse({ call: apiCaller(bench.url) }, agent)
+    // 60% without a realtor; stages from many New to few Closed; timelines (or none) in turn; a third
+    // with a follow-up date within two months either side of today.
     for (const [id, prefix] of [
       [agent.agent.id, 'a'],
       [other.agent.id, 'b'],
     ] as const) {
       await pool.query(
         `insert into prospect (prospect_first_name, prospect_last_name, prospect_email_id,
-            prospect_phone_number, created_by_re_agent_id, created_date, updated_date)
+            prospect_phone_number, created_by_re_agent_id, working_with_re_agent_flag, prospect_stage,
+            home_buying_timelines, next_follow_up_date, created_date, updated_date)
           select 'First' || n, 'Last' || (n * 7919 % $1), $2 || n || '@example.com',
-            '404555' || lpad(n::text, 4, '0'), $3,
+            '404555' || lpad(n::text, 4, '0'), $3, n % 5 < 2,
+            (array['New','New','New','New','New','New','Contacted','Contacted','Nurturing','Client'])[n % 10 + 1],
+            (array['Now','1-3 Months','3-6 Months','6-9 Months','Just Exploring','Other', null])[n % 7 + 1],
+            case when n % 3 = 0 then current_date + (n % 121 - 60) end,
             now() - make_interval(mins => n), now() - make_interval(mins => n)
           from generate_series(1, $1::int) n`,
         [PROSPECTS, prefix, id],
       )
     }
-    await pool.query('analyze prospect')
+    await pool.query(`update prospect set prospect_stage = 'Closed' where id % 37 = 0`)
+    await pool.query(
+      `insert into open_house_attendee (open_house_id, prospect_id)
+        select $1, id from prospect where created_by_re_agent_id = $2 and id % 331 = 0 limit $3`,
+      [oh.id, agent.agent.id, GUESTS],
+    )
+    await pool.query('vacuum analyze prospect')
+    await pool.query('vacuum analyze open_house_attendee')
 
     const api = (query: string) => async () => {
       const res = await fetch(
-        `${bench.url}/api/prospectmgmt/getProspectsByREAgentId/${agent.agent.id}?${query}`,
+        `${bench.url}/api/prospectmgmt/getProspectsByREAgentId/${agent.agent.id}?limit=${PAGE}&${query}`,
         { headers: { authorization: `Bearer ${agent.token}` } },
       )
       if (res.status !== 200) throw new Error(`prospects list answered ${res.status}`)
       await res.arrayBuffer()
     }
-    const bare = (where: string, offset: number) => async () =>
-      pool.query(
-        `select * from prospect where created_by_re_agent_id = $1 ${where}
-         order by created_date desc, id desc limit 100 offset ${offset}`,
-        [agent.agent.id],
-      )
+    const bare =
+      (where: string, order: string, offset = 0) =>
+      async () =>
+        pool.query(
+          `select * from prospect where created_by_re_agent_id = $1 ${where}
+         order by ${order} limit ${PAGE} offset ${offset}`,
+          [agent.agent.id],
+        )
+    const newest = 'created_date desc, id desc'
     const search = `and (prospect_first_name ilike '%4242%' or prospect_last_name ilike '%4242%')`
-    const rows = {
-      'first page (100)': {
-        porchlightMs: await timed(api('limit=100')),
-        bareSqlMs: await timed(bare('', 0)),
-      },
-      'page at offset 10,000': {
-        porchlightMs: await timed(api('limit=100&offset=10000')),
-        bareSqlMs: await timed(bare('', 10_000)),
-      },
-      'name search "4242"': {
-        porchlightMs: await timed(api('q=4242')),
-        bareSqlMs: await timed(bare(search, 0)),
-      },
+    const guests = `and exists (select 1 from open_house_attendee a where a.prospect_id = prospect.id
+      and a.open_house_id = ${oh.id})`
+    const cases: Array<[string, string, string, string, number?]> = [
+      ['newest first', 'sort=newest', '', newest],
+      ['by name', 'sort=name', '', 'lower(prospect_last_name), lower(prospect_first_name), id'],
+      ['by next follow-up', 'sort=followUp', '', 'next_follow_up_date nulls last, id'],
+      ['no realtor', 'noRealtor=true', 'and not working_with_re_agent_flag', newest],
+      ['timeline 1-3 Months', 'timeline=1-3%20Months', `and home_buying_timelines = '1-3 Months'`, newest],
+      ['stage Closed (3%)', 'stage=Closed', `and prospect_stage = 'Closed'`, newest],
+      [
+        'no realtor, Nurturing, by name',
+        'noRealtor=true&stage=Nurturing&sort=name',
+        `and not working_with_re_agent_flag and prospect_stage = 'Nurturing'`,
+        'lower(prospect_last_name), lower(prospect_first_name), id',
+      ],
+      [`open house (${GUESTS} guests)`, `openHouseId=${oh.id}`, guests, newest],
+      ['page at offset 10,000', 'offset=10000', '', newest, 10_000],
+      ['name search "4242"', 'q=4242', search, newest],
+    ]
+    const rows: Record<string, { porchlightMs: number; bareSqlMs: number }> = {}
+    for (const [name, query, where, order, offset] of cases) {
+      rows[name] = {
+        porchlightMs: await timed(api(query)),
+        bareSqlMs: await timed(bare(where, order, offset)),
+      }
     }
     report(
       'prospects',
-      `Prospects list of one agent at ${PROSPECTS.toLocaleString()} prospects (median of ${TIMES}, ms)`,
+      `Prospects list of one agent at ${PROSPECTS.toLocaleString()} prospects, a page of ${PAGE} and its total (median of ${TIMES}, ms; target ≤ 20)`,
       rows,
+    )
+    const exportStart = performance.now()
+    const csv = await fetch(
+      `${bench.url}/api/prospectmgmt/export/${agent.agent.id}.csv?noRealtor=true&stage=Nurturing`,
+      { headers: { authorization: `Bearer ${agent.token}` } },
+    )
+    const lines = (await csv.text()).split('\n').length
+    console.log(
+      `export of the filtered list (${lines - 2} prospects): ${Math.round(performance.now() - exportStart)} ms`,
     )
   } finally {
     await pool.end()

@@ -802,6 +802,36 @@ const matrix: Record<string, Case<unknown>[]> = {
     }),
   ],
   'GET /api/prospectmgmt/export/:agentId.csv': selfCase('agentId'),
+  'GET /api/prospectmgmt/getProspectOpenHouses/:agentId': selfCase('agentId'),
+  // The owner's stage, follow-up date and notes: to anyone else they do not exist (mayKeepProspect).
+  'PATCH /api/prospectmgmt/updateProspectFollowUp/:prospectId': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { prospectId: w.prospect.id }, body: { prospectStage: 'Contacted' } }),
+      expect: onlyOwner(200),
+      snapshot: () =>
+        t.db.selectFrom('prospect').selectAll().where('id', '=', w.prospect.id).executeTakeFirst(),
+    }),
+  ],
+  'GET /api/prospectmgmt/getProspectNotes/:prospectId': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { prospectId: w.prospect.id } }),
+      expect: onlyOwner(200),
+    }),
+  ],
+  'POST /api/prospectmgmt/addProspectNote/:prospectId': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { prospectId: w.prospect.id }, body: { noteText: 'Called back.' } }),
+      expect: onlyOwner(201),
+      snapshot: () =>
+        t.db.selectFrom('prospectNote').selectAll().where('prospectId', '=', w.prospect.id).execute(),
+    }),
+  ],
 
   // ---- feedback ----------------------------------------------------------------------------------
   'PATCH /api/feedback/saveOpenHouseFeedback/:id': [

@@ -250,3 +250,12 @@ export function agentRooms(actor: Actor): string[] {
     ...actor.teamIds.map(rooms.team),
   ]
 }
+
+/**
+ * The owner's own business with a lead — its stage, next follow-up date and notes: the owner's alone.
+ * An agent who may see the guest (listing or hosting agent of an open house it attended) does not
+ * learn it exists (404), as anyone else.
+ */
+export function mayKeepProspect(actor: Actor, p: Pick<ProspectFacts, 'createdByREAgentId'>): boolean {
+  return p.createdByREAgentId === actor.id
+}

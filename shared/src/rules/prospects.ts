@@ -65,3 +65,46 @@ export function maskPhone(phone: string): string {
   let seen = 0
   return phone.replace(/\d/g, (d) => (++seen > digits - 4 ? d : '*'))
 }
+
+/**
+ * The export's columns, named as Follow Up Boss and kvCORE map them on import (issue 13), in this order.
+ */
+export const PROSPECT_CSV_HEADERS = [
+  'First Name',
+  'Last Name',
+  'Email',
+  'Phone',
+  'Address',
+  'City',
+  'State',
+  'Zip',
+  'Source',
+  'Tags',
+  'Notes',
+] as const
+export type ProspectCsvRow = Record<(typeof PROSPECT_CSV_HEADERS)[number], string>
+
+/** The export's dated file name, e.g. 'porchlight-prospects-2026-11-24.csv' (date 'YYYY-MM-DD'). */
+export function prospectsCsvFileName(date: string): string {
+  return `porchlight-prospects-${date}.csv`
+}
+
+/** A CRM's lead source: the product, and the property when the lead came from an open house there. */
+export function prospectSource(propertyAddress: string | null | undefined): string {
+  return propertyAddress ? `Porchlight Open House - ${propertyAddress}` : 'Porchlight'
+}
+
+/** A CRM's tags for a lead: its stage, its buying timeline and whether it has no realtor. */
+export function prospectTags(p: {
+  prospectStage: string
+  homeBuyingTimelines: string | null
+  workingWithREAgentFlag: boolean
+}): string {
+  return [
+    p.prospectStage,
+    p.homeBuyingTimelines && `Timeline ${p.homeBuyingTimelines}`,
+    !p.workingWithREAgentFlag && 'No Realtor',
+  ]
+    .filter(Boolean)
+    .join(', ')
+}

@@ -11,9 +11,10 @@ import {
   HeardAboutThisOpenHouse,
   HomeBuyingTimeline,
   ProspectNotification,
+  ProspectStage,
 } from '../enums.ts'
 import { PhoneNumber } from './agent.ts'
-import { Email, Flag, Id, OptionalText, RequiredText, whenValid } from './common.ts'
+import { Email, Flag, Id, IsoDate, OptionalText, RequiredText, whenValid } from './common.ts'
 
 /** One of a SPEC §3 option list, or '' / null / absent for "not given". */
 function optionalChoice<E extends z.ZodEnum>(label: string, schema: E) {
@@ -168,6 +169,10 @@ export const Prospect = z.object({
   ownProspect: z.boolean(),
   /** Email and phone are masked for the caller. */
   contactMasked: z.boolean(),
+  /** Where the owner stands with the lead; null for an agent who is not its owner (the owner's business). */
+  prospectStage: ProspectStage.nullable(),
+  /** The owner's next follow-up, 'YYYY-MM-DD'; null when none is set or the caller is not the owner. */
+  nextFollowUpDate: z.string().nullable(),
 })
 export type Prospect = z.infer<typeof Prospect>
 
@@ -201,3 +206,69 @@ export const ProspectListQuery = z.object({
   /** SPEC §5: searches first or last name from 3 characters on; shorter returns the full list. */
   q: z.string().max(80).optional(),
 })
+
+/** The small CRM's sorts: newest first (SPEC's natural order), by last then first name, soonest follow-up. */
+export const PROSPECT_SORTS = ['newest', 'name', 'followUp'] as const
+export const ProspectSort = z.enum(PROSPECT_SORTS)
+export type ProspectSort = z.infer<typeof ProspectSort>
+
+/** A query flag: 'true'/'false' (or a boolean); absent means no filter. */
+const QueryFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional()
+
+/**
+ * The agent's own list (GET getProspectsByREAgentId and its CSV export): the search of SPEC §5 plus
+ * issue 13's sort and filters. Every filter narrows; none given is the whole list.
+ */
+export const OwnProspectListQuery = ProspectListQuery.extend({
+  sort: ProspectSort.default('newest'),
+  /** Only "Leads Without Realtor" (not working with an agent). */
+  noRealtor: QueryFlag,
+  timeline: HomeBuyingTimeline.optional(),
+  stage: ProspectStage.optional(),
+  /** Only those who attended this open house. */
+  openHouseId: Id.optional(),
+})
+export type OwnProspectListQuery = z.input<typeof OwnProspectListQuery>
+/** The filters alone, as the export takes them (it exports every match, not a page). */
+export const ProspectExportQuery = OwnProspectListQuery.omit({ limit: true, offset: true })
+export type ProspectExportQuery = z.input<typeof ProspectExportQuery>
+
+/** The list's answer: a page of prospects and how many match in all (for the page controls). */
+export const ProspectPage = z.object({ data: z.array(Prospect), total: z.number().int() })
+export type ProspectPage = z.infer<typeof ProspectPage>
+
+/** The owner's stage and next follow-up (PATCH updateProspectFollowUp); a field left out stays as it is. */
+export const UpdateProspectFollowUpBody = z
+  .object({
+    prospectStage: ProspectStage.optional(),
+    /** null or '' clears it. */
+    nextFollowUpDate: z.union([IsoDate, z.literal('').transform(() => null), z.null()]).optional(),
+  })
+  .refine((b) => b.prospectStage !== undefined || b.nextFollowUpDate !== undefined, {
+    error: 'Send a stage or a next follow-up date',
+  })
+export type UpdateProspectFollowUpBody = z.input<typeof UpdateProspectFollowUpBody>
+
+export const PROSPECT_NOTE_MAX_LENGTH = 2000
+
+/** A note the owner adds to its prospect (POST addProspectNote). */
+export const AddProspectNoteBody = z.object({
+  noteText: RequiredText('Note', PROSPECT_NOTE_MAX_LENGTH),
+})
+export type AddProspectNoteBody = z.input<typeof AddProspectNoteBody>
+
+export const ProspectNote = z.object({
+  id: z.number().int(),
+  prospectId: z.number().int(),
+  noteText: z.string(),
+  createdDate: z.string(),
+})
+export type ProspectNote = z.infer<typeof ProspectNote>
+
+/** One open house the agent's prospects may have come from: the list's open-house filter offers these. */
+export const ProspectOpenHouseOption = z.object({
+  openHouseId: z.number().int(),
+  scheduledDate: z.string().nullable(),
+  propertyAddress: z.string(),
+})
+export type ProspectOpenHouseOption = z.infer<typeof ProspectOpenHouseOption>

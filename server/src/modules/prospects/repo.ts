@@ -1,3 +1,4 @@
+import type { HomeBuyingTimeline, ProspectSort, ProspectStage } from '@porchlight/shared'
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
@@ -12,6 +13,21 @@ export interface ListOptions {
 
 type ProspectQuery<O> = SelectQueryBuilder<Database, 'prospect', O>
 
+/** The own list's filters (issue 13); each one given narrows the list. */
+export interface ProspectFilters {
+  term: string | null
+  noRealtor?: boolean | undefined
+  timeline?: HomeBuyingTimeline | undefined
+  stage?: ProspectStage | undefined
+  openHouseId?: number | undefined
+}
+
+export interface OwnListOptions extends ProspectFilters {
+  sort: ProspectSort
+  limit: number
+  offset: number
+}
+
 /** First or last name contains the term, whatever its case; LIKE wildcards in the term are literal. */
 function searching<O>(q: ProspectQuery<O>, term: string | null): ProspectQuery<O> {
   if (!term) return q
@@ -22,6 +38,42 @@ function searching<O>(q: ProspectQuery<O>, term: string | null): ProspectQuery<O
       eb('prospect.prospectLastName', 'ilike', pattern),
     ]),
   )
+}
+
+/** The agent's own prospects matching the filters; `noRealtor: false` is no filter, as absent is. */
+function ownMatching(db: Db, agentId: number, f: ProspectFilters) {
+  let q = searching(db.selectFrom('prospect').where('prospect.createdByReAgentId', '=', agentId), f.term)
+  if (f.noRealtor) q = q.where('prospect.workingWithReAgentFlag', '=', false)
+  if (f.timeline) q = q.where('prospect.homeBuyingTimelines', '=', f.timeline)
+  if (f.stage) q = q.where('prospect.prospectStage', '=', f.stage)
+  const { openHouseId } = f
+  if (openHouseId !== undefined) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('openHouseAttendee as a')
+          .select('a.id')
+          .whereRef('a.prospectId', '=', 'prospect.id')
+          .where('a.openHouseId', '=', openHouseId),
+      ),
+    )
+  }
+  return q
+}
+
+/** Each sort ends on the id, so a page never repeats or skips a row; each has its index (202611250003). */
+function sorted<O>(q: ProspectQuery<O>, sort: ProspectSort): ProspectQuery<O> {
+  switch (sort) {
+    case 'name':
+      return q
+        .orderBy(sql`lower(prospect.prospect_last_name)`)
+        .orderBy(sql`lower(prospect.prospect_first_name)`)
+        .orderBy('prospect.id')
+    case 'followUp':
+      // Soonest (and overdue) first; those with no date after them all.
+      return q.orderBy('prospect.nextFollowUpDate', (ob) => ob.asc().nullsLast()).orderBy('prospect.id')
+    case 'newest':
+      return q.orderBy('prospect.createdDate', 'desc').orderBy('prospect.id', 'desc')
+  }
 }
 
 export function createProspectRepo(db: Db) {
@@ -72,17 +124,87 @@ export function createProspectRepo(db: Db) {
         .executeTakeFirstOrThrow()
     },
 
-    /** The agent's prospects, newest first. */
-    listByAgent(agentId: number, o: ListOptions) {
-      return searching(
-        db.selectFrom('prospect').selectAll('prospect').where('prospect.createdByReAgentId', '=', agentId),
-        o.term,
-      )
-        .orderBy('prospect.createdDate', 'desc')
-        .orderBy('prospect.id', 'desc')
+    /** A page of the agent's own list, filtered and sorted. */
+    listOwn(agentId: number, o: OwnListOptions) {
+      return sorted(ownMatching(db, agentId, o).selectAll('prospect'), o.sort)
         .limit(o.limit)
         .offset(o.offset)
         .execute()
+    },
+
+    /** How many of the agent's prospects match (the list's total). */
+    async countOwn(agentId: number, f: ProspectFilters): Promise<number> {
+      const row = await ownMatching(db, agentId, f)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    /**
+     * Every match of the agent's filters for the export, in the list's order, with the property of the
+     * open house each last attended and its notes, oldest first.
+     */
+    exportOwn(agentId: number, f: ProspectFilters & { sort: ProspectSort }) {
+      return sorted(
+        ownMatching(db, agentId, f)
+          .selectAll('prospect')
+          .select((eb) => [
+            eb
+              .selectFrom('openHouseAttendee as a')
+              .innerJoin('openHouse as oh', 'oh.id', 'a.openHouseId')
+              .innerJoin('reProperty as p', 'p.id', 'oh.rePropertyId')
+              .select(
+                sql<string>`concat_ws(', ', p.property_address1, p.property_city,
+                  concat_ws(' ', p.property_state, p.property_zip_code))`.as('address'),
+              )
+              .whereRef('a.prospectId', '=', 'prospect.id')
+              .orderBy('a.createdDate', 'desc')
+              .orderBy('a.id', 'desc')
+              .limit(1)
+              .as('sourceAddress'),
+            eb
+              .selectFrom('prospectNote as n')
+              .select(
+                sql<string>`string_agg(to_char(n.created_date at time zone 'UTC', 'YYYY-MM-DD') || ': ' || n.note_text,
+                  E'\n' order by n.created_date, n.id)`.as('notes'),
+              )
+              .whereRef('n.prospectId', '=', 'prospect.id')
+              .as('notes'),
+          ]),
+        f.sort,
+      ).execute()
+    },
+
+    /** The open houses whose guests are the agent's: those it lists or hosts, latest first. */
+    openHousesOf(agentId: number, limit: number) {
+      return db
+        .selectFrom('openHouse as oh')
+        .innerJoin('reProperty as p', 'p.id', 'oh.rePropertyId')
+        .select([
+          'oh.id as openHouseId',
+          'oh.scheduledDate',
+          sql<string>`concat_ws(', ', p.property_address1, p.property_city)`.as('propertyAddress'),
+        ])
+        .where((eb) =>
+          eb.or([eb('oh.listingReAgentId', '=', agentId), eb('oh.hostingReAgentId', '=', agentId)]),
+        )
+        .orderBy('oh.scheduledDate', (ob) => ob.desc().nullsLast())
+        .orderBy('oh.id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
+    updateFollowUp(
+      id: number,
+      values: Pick<Updateable<ProspectTable>, 'prospectStage' | 'nextFollowUpDate'>,
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .updateTable('prospect')
+        .set({ ...values, updatedDate: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
     },
 
     /** The agent's prospects who have not (yet) attended the open house: candidates to add. */
@@ -123,17 +245,6 @@ export function createProspectRepo(db: Db) {
         .orderBy('a.id', 'desc')
         .limit(limit)
         .offset(offset)
-        .execute()
-    },
-
-    /** Every prospect of the agent, oldest first, for the CSV export. */
-    allOfAgent(agentId: number) {
-      return db
-        .selectFrom('prospect')
-        .selectAll()
-        .where('createdByReAgentId', '=', agentId)
-        .orderBy('createdDate')
-        .orderBy('id')
         .execute()
     },
   }

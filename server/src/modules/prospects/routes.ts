@@ -1,9 +1,16 @@
 import {
+  AddProspectNoteBody,
   GuestSignInBody,
   OpenHouseProspect,
+  OwnProspectListQuery,
   Prospect,
+  ProspectExportQuery,
   ProspectListQuery,
+  ProspectNote,
+  ProspectOpenHouseOption,
+  ProspectPage,
   SaveProspectBody,
+  UpdateProspectFollowUpBody,
 } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -13,6 +20,7 @@ const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const PositiveId = z.coerce.number().int().positive()
 const IdParams = z.object({ id: PositiveId })
 const AgentParams = z.object({ agentId: PositiveId })
+const ProspectParams = z.object({ prospectId: PositiveId })
 const Paging = ProspectListQuery.pick({ limit: true, offset: true })
 const security = [{ bearer: [] }]
 const tags = ['prospects']
@@ -60,12 +68,71 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: AgentParams,
-        querystring: ProspectListQuery,
-        response: { 200: data(z.array(Prospect)) },
+        querystring: OwnProspectListQuery,
+        // A page and, beside `data`, how many match in all.
+        response: { 200: ProspectPage },
       },
       ...guard,
     },
-    async (req) => ({ data: await prospects.listOwn(agentOf(req), req.params.agentId, req.query) }),
+    async (req) => prospects.listOwn(agentOf(req), req.params.agentId, req.query),
+  )
+
+  app.get(
+    '/prospectmgmt/getProspectOpenHouses/:agentId',
+    {
+      schema: {
+        tags,
+        security,
+        params: AgentParams,
+        response: { 200: data(z.array(ProspectOpenHouseOption)) },
+      },
+      ...guard,
+    },
+    async (req) => ({ data: await prospects.openHouseOptions(agentOf(req), req.params.agentId) }),
+  )
+
+  app.patch(
+    '/prospectmgmt/updateProspectFollowUp/:prospectId',
+    {
+      schema: {
+        tags,
+        security,
+        params: ProspectParams,
+        body: UpdateProspectFollowUpBody,
+        response: { 200: data(Prospect) },
+      },
+      ...guard,
+    },
+    async (req) => ({
+      data: await prospects.updateFollowUp(agentOf(req), req.params.prospectId, req.body),
+    }),
+  )
+
+  app.get(
+    '/prospectmgmt/getProspectNotes/:prospectId',
+    {
+      schema: { tags, security, params: ProspectParams, response: { 200: data(z.array(ProspectNote)) } },
+      ...guard,
+    },
+    async (req) => ({ data: await prospects.notes(agentOf(req), req.params.prospectId) }),
+  )
+
+  app.post(
+    '/prospectmgmt/addProspectNote/:prospectId',
+    {
+      schema: {
+        tags,
+        security,
+        params: ProspectParams,
+        body: AddProspectNoteBody,
+        response: { 201: data(ProspectNote) },
+      },
+      ...guard,
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ data: await prospects.addNote(agentOf(req), req.params.prospectId, req.body) }),
   )
 
   app.get(
@@ -110,12 +177,14 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/prospectmgmt/export/:agentId.csv',
-    { schema: { tags, security, params: AgentParams }, ...guard },
-    async (req, reply) =>
-      reply
+    { schema: { tags, security, params: AgentParams, querystring: ProspectExportQuery }, ...guard },
+    async (req, reply) => {
+      const { fileName, csv } = await prospects.exportCsv(agentOf(req), req.params.agentId, req.query)
+      return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="prospects-${req.params.agentId}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(await prospects.exportCsv(agentOf(req), req.params.agentId)),
+        .send(csv)
+    },
   )
 }

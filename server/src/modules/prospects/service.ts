@@ -6,8 +6,6 @@ import {
   messages,
   OPEN_HOUSE_ENDED,
   type OpenHouseProspect,
-  PROSPECT_CHOICE_FIELDS,
-  PROSPECT_TEXT_FIELDS,
   type Prospect,
   prospectSearchTerm,
   prospectView,
@@ -21,12 +19,13 @@ import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
-import { toCsv } from '../../lib/csv.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow } from '../attendees/service.ts'
+import { createProspectCrm } from './crm.ts'
+import { createProspectNoteRepo } from './note-repo.ts'
 import type { ProspectRepo, ProspectRow } from './repo.ts'
 
 type GuestBody = z.output<typeof GuestSignInBody>
@@ -73,6 +72,9 @@ export function toProspect(
     updatedDate: iso(row.updatedDate),
     ownProspect: own,
     contactMasked: !full,
+    // The owner's own business with the lead: another agent who may see the guest does not see it.
+    prospectStage: own ? row.prospectStage : null,
+    nextFollowUpDate: own ? row.nextFollowUpDate : null,
   }
 }
 
@@ -103,17 +105,6 @@ function detailsOf(body: GuestBody | AgentBody) {
 const CLIENT_REQUEST_ID_KEY = 'prospect_client_request_id_key'
 
 const prospectExists = () => new ConflictError('PROSPECT_EXISTS', messages.propertySaveFailed)
-
-const CSV_COLUMNS = [
-  'id',
-  ...PROSPECT_TEXT_FIELDS,
-  ...PROSPECT_CHOICE_FIELDS,
-  'emailConsent',
-  'smsConsent',
-  'consentAt',
-  'createdDate',
-  'updatedDate',
-] as const satisfies ReadonlyArray<keyof Prospect>
 
 export interface ProspectDeps {
   db: Db
@@ -206,7 +197,12 @@ export function createProspectService(d: ProspectDeps) {
     })
   }
 
+  // The own list, its export, and the owner's stage, follow-up date and notes (crm.ts).
+  const crm = createProspectCrm({ repo, notes: createProspectNoteRepo(d.db), access: d.access, toProspect })
+
   return {
+    ...crm,
+
     /**
      * The QR-code sign-in: one transaction makes or refreshes the listing agent's prospect and records
      * the attendee. A retry (same clientRequestId) or a returning visitor (same email) gets the same id.
@@ -267,12 +263,6 @@ export function createProspectService(d: ProspectDeps) {
       return toProspect(row, caller.id)
     },
 
-    async listOwn(caller: AgentRow, agentId: number, q: { q?: string; limit: number; offset: number }) {
-      self(caller, agentId)
-      const rows = await repo.listByAgent(agentId, { ...q, term: prospectSearchTerm(q.q) })
-      return rows.map((r) => toProspect(r, caller.id))
-    },
-
     async listOwnNotIn(
       caller: AgentRow,
       agentId: number,
@@ -324,13 +314,6 @@ export function createProspectService(d: ProspectDeps) {
       const row = view ? await repo.getById(id) : undefined
       if (!row) throw new NotFoundError()
       return toProspect(row, caller.id, view === 'full')
-    },
-
-    /** The agent's own prospects as CSV (with a BOM, so spreadsheet programs read UTF-8). */
-    async exportCsv(caller: AgentRow, agentId: number): Promise<string> {
-      self(caller, agentId)
-      const rows = (await repo.allOfAgent(agentId)).map((r) => toProspect(r, caller.id))
-      return toCsv(rows, CSV_COLUMNS)
     },
   }
 }

@@ -1,0 +1,149 @@
+import {
+  type AddProspectNoteBody,
+  mayKeepProspect,
+  type OwnProspectListQuery,
+  PROSPECT_CSV_HEADERS,
+  type Prospect,
+  type ProspectCsvRow,
+  type ProspectExportQuery,
+  type ProspectNote,
+  type ProspectOpenHouseOption,
+  prospectSearchTerm,
+  prospectSource,
+  prospectsCsvFileName,
+  prospectTags,
+  type UpdateProspectFollowUpBody,
+} from '@porchlight/shared'
+import type { z } from 'zod'
+import type { AgentRow } from '../../db/rows.ts'
+import { ForbiddenError, NotFoundError } from '../../errors.ts'
+import { toCsv } from '../../lib/csv.ts'
+import type { Access } from '../../policy/access.ts'
+import type { ProspectNoteRepo } from './note-repo.ts'
+import type { ProspectFilters, ProspectRepo, ProspectRow } from './repo.ts'
+
+// The prospect list as a small CRM (issue 13): the own list sorted, filtered and paged with its total,
+// its export for Follow Up Boss and kvCORE, and the owner's stage, follow-up date and notes.
+
+type ListQuery = z.output<typeof OwnProspectListQuery>
+type ExportQuery = z.output<typeof ProspectExportQuery>
+type FollowUpBody = z.output<typeof UpdateProspectFollowUpBody>
+type NoteBody = z.output<typeof AddProspectNoteBody>
+
+/** The open houses the list's filter offers: the latest ones the agent lists or hosts. */
+const OPEN_HOUSE_OPTIONS = 100
+
+export interface ProspectCrmDeps {
+  repo: ProspectRepo
+  notes: ProspectNoteRepo
+  access: Access
+  toProspect: (row: ProspectRow, viewerId: number) => Prospect
+}
+
+const filtersOf = (q: ExportQuery): ProspectFilters => ({
+  term: prospectSearchTerm(q.q),
+  noRealtor: q.noRealtor,
+  timeline: q.timeline,
+  stage: q.stage,
+  openHouseId: q.openHouseId,
+})
+
+const noteOf = (n: { id: number; prospectId: number; noteText: string; createdDate: Date }) => ({
+  id: n.id,
+  prospectId: n.prospectId,
+  noteText: n.noteText,
+  createdDate: new Date(n.createdDate).toISOString(),
+})
+
+/** Today's date in UTC, 'YYYY-MM-DD'. */
+const today = () => new Date().toISOString().slice(0, 10)
+
+export function createProspectCrm(d: ProspectCrmDeps) {
+  const { repo } = d
+
+  function self(caller: AgentRow, agentId: number) {
+    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own prospects')
+  }
+
+  /** The policy: the prospect's stage, follow-up and notes exist for its owner only (404 to others). */
+  async function kept(caller: AgentRow, prospectId: number) {
+    const [facts, actor] = await Promise.all([
+      d.access.prospectFacts(prospectId, caller.id),
+      d.access.actor(caller),
+    ])
+    if (!facts || !mayKeepProspect(actor, facts)) throw new NotFoundError()
+  }
+
+  return {
+    /** A page of the agent's own prospects and how many match in all (counted beside the page). */
+    async listOwn(
+      caller: AgentRow,
+      agentId: number,
+      q: ListQuery,
+    ): Promise<{ data: Prospect[]; total: number }> {
+      self(caller, agentId)
+      const filters = filtersOf(q)
+      const [rows, total] = await Promise.all([
+        repo.listOwn(agentId, { ...filters, sort: q.sort, limit: q.limit, offset: q.offset }),
+        repo.countOwn(agentId, filters),
+      ])
+      return { data: rows.map((r) => d.toProspect(r, caller.id)), total }
+    },
+
+    /**
+     * Every prospect of the list as filtered, as CSV with the columns Follow Up Boss and kvCORE map
+     * (with a BOM, so spreadsheet programs read UTF-8), and its dated file name.
+     */
+    async exportCsv(caller: AgentRow, agentId: number, q: ExportQuery) {
+      self(caller, agentId)
+      const rows = await repo.exportOwn(agentId, { ...filtersOf(q), sort: q.sort })
+      const lines = rows.map((r): ProspectCsvRow => {
+        const zip = [r.prospectZipCode, r.prospectZipPlus4].filter(Boolean).join('-')
+        const notes = [r.nextFollowUpDate && `Next follow-up: ${r.nextFollowUpDate}`, r.notes]
+        return {
+          'First Name': r.prospectFirstName,
+          'Last Name': r.prospectLastName,
+          Email: r.prospectEmailId,
+          Phone: r.prospectPhoneNumber,
+          Address: [r.prospectAddress1, r.prospectAddress2].filter(Boolean).join(', '),
+          City: r.prospectCity ?? '',
+          State: r.prospectState ?? '',
+          Zip: zip,
+          Source: prospectSource(r.sourceAddress),
+          Tags: prospectTags({
+            prospectStage: r.prospectStage,
+            homeBuyingTimelines: r.homeBuyingTimelines,
+            workingWithREAgentFlag: r.workingWithReAgentFlag,
+          }),
+          Notes: notes.filter(Boolean).join('\n'),
+        }
+      })
+      return { fileName: prospectsCsvFileName(today()), csv: toCsv(lines, PROSPECT_CSV_HEADERS) }
+    },
+
+    /** The open houses the list may be filtered by. */
+    async openHouseOptions(caller: AgentRow, agentId: number): Promise<ProspectOpenHouseOption[]> {
+      self(caller, agentId)
+      return repo.openHousesOf(agentId, OPEN_HOUSE_OPTIONS)
+    },
+
+    async updateFollowUp(caller: AgentRow, prospectId: number, body: FollowUpBody): Promise<Prospect> {
+      await kept(caller, prospectId)
+      const row = await repo.updateFollowUp(prospectId, {
+        ...(body.prospectStage !== undefined && { prospectStage: body.prospectStage }),
+        ...(body.nextFollowUpDate !== undefined && { nextFollowUpDate: body.nextFollowUpDate }),
+      })
+      return d.toProspect(row, caller.id)
+    },
+
+    async notes(caller: AgentRow, prospectId: number): Promise<ProspectNote[]> {
+      await kept(caller, prospectId)
+      return (await d.notes.list(prospectId)).map(noteOf)
+    },
+
+    async addNote(caller: AgentRow, prospectId: number, body: NoteBody): Promise<ProspectNote> {
+      await kept(caller, prospectId)
+      return noteOf(await d.notes.add({ prospectId, reAgentId: caller.id, noteText: body.noteText }))
+    },
+  }
+}
