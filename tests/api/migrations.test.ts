@@ -34,6 +34,7 @@ afterAll(async () => {
 })
 
 const everyEntity = [
+  'calendar_feed',
   'email_code',
   'guest_token',
   'mail',
@@ -51,6 +52,7 @@ const everyEntity = [
   're_property',
   're_team',
   're_team_member',
+  'seller_report_link',
   'session',
 ]
 

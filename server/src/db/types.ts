@@ -421,7 +421,27 @@ export interface GuestTokenTable {
   createdDate: Timestamp
 }
 
+/** A seller's private report link of an open house: only the token's SHA-256 is kept. */
+export interface SellerReportLinkTable {
+  id: Id
+  openHouseId: number
+  tokenHash: string
+  createdByReAgentId: number
+  expiresAt: RequiredTimestamp
+  revokedAt: NullableTimestamp
+  createdDate: Timestamp
+}
+
+/** An agent's secret iCalendar feed; deleting the row revokes its address. */
+export interface CalendarFeedTable {
+  reAgentId: number
+  token: string
+  createdDate: Timestamp
+}
+
 export interface Database {
+  sellerReportLink: SellerReportLinkTable
+  calendarFeed: CalendarFeedTable
   guestToken: GuestTokenTable
   porchlightUser: PorchlightUserTable
   session: SessionTable
