@@ -1,5 +1,6 @@
 import type { Prospect } from '@porchlight/shared'
 import type { ReactNode } from 'react'
+import { formatDate } from '../../ui/format.ts'
 
 export const prospectName = (p: Pick<Prospect, 'prospectFirstName' | 'prospectLastName'>) =>
   `${p.prospectFirstName} ${p.prospectLastName}`
@@ -15,6 +16,7 @@ export function ProspectCard({ prospect: p, actions }: { prospect: Prospect; act
       <h3 id={titleId} className="prospect-card__name">
         {prospectName(p)}
       </h3>
+      {p.prospectStage && <ProspectStatus prospect={p} />}
       <address className="prospect-card__contact">
         {p.prospectAddress1 && <span>{p.prospectAddress1}</span>}
         {place && <span>{place}</span>}
@@ -23,5 +25,20 @@ export function ProspectCard({ prospect: p, actions }: { prospect: Prospect; act
       </address>
       <div className="prospect-card__actions">{actions}</div>
     </article>
+  )
+}
+
+/** The owner's stage and next follow-up, in words (never colour alone). */
+export function ProspectStatus({ prospect: p }: { prospect: Prospect }) {
+  return (
+    <p className="prospect-card__status">
+      <span className={`prospect-stage prospect-stage--${(p.prospectStage ?? 'New').toLowerCase()}`}>
+        {p.prospectStage}
+      </span>
+      {!p.workingWithREAgentFlag && <span className="prospect-tag">No realtor</span>}
+      {p.nextFollowUpDate && (
+        <span className="prospect-card__follow-up">Follow up {formatDate(p.nextFollowUpDate)}</span>
+      )}
+    </p>
   )
 }

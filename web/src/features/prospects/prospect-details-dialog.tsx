@@ -3,9 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { isNotFound } from '@tanstack/react-router'
 import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
+import { HrefLink } from '../../ui/Link.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { StaticDialog } from '../../ui/StaticDialog.tsx'
 import { contactMasked } from './lead-owner.ts'
+import { ProspectFollowUp } from './prospect-follow-up.tsx'
+import { ProspectNotes } from './prospect-notes.tsx'
 import { prospectDetailsQueryOptions } from './queries.ts'
 
 interface ProspectDetailsDialogProps {
@@ -31,7 +34,16 @@ export function ProspectDetailsDialog({ prospectId, onClose }: ProspectDetailsDi
           }
         />
       ) : (
-        <ProspectDetails prospect={details.data} />
+        <>
+          <ProspectDetails prospect={details.data} />
+          {details.data.ownProspect && (
+            // Keyed by the prospect: another prospect's dialog starts from its own values.
+            <div className="prospect-details__crm" key={details.data.id}>
+              <ProspectFollowUp prospect={details.data} />
+              <ProspectNotes prospectId={details.data.id} />
+            </div>
+          )}
+        </>
       )}
     </StaticDialog>
   )
@@ -70,6 +82,7 @@ export function ProspectDetails({ prospect: p }: { prospect: Prospect }) {
   ]
   return (
     <div className="prospect-details">
+      {!masked && <ContactLinks prospect={p} name={name} />}
       {!p.ownProspect && (
         <Alert
           tone="info"
@@ -100,6 +113,23 @@ export function ProspectDetails({ prospect: p }: { prospect: Prospect }) {
           </dl>
         </section>
       )}
+    </div>
+  )
+}
+
+/** Tap to call or write: on a phone the dialler or the mail app opens with the prospect's details. */
+function ContactLinks({ prospect: p, name }: { prospect: Prospect; name: string }) {
+  const dial = p.prospectPhoneNumber.replace(/[^\d+]/g, '')
+  return (
+    <div className="prospect-details__contact">
+      <HrefLink href={`tel:${dial}`} variant="button-secondary">
+        Call {p.prospectPhoneNumber}
+        <span className="visually-hidden"> ({name})</span>
+      </HrefLink>
+      <HrefLink href={`mailto:${p.prospectEmailId}`} variant="button-secondary">
+        Email {p.prospectEmailId}
+        <span className="visually-hidden"> ({name})</span>
+      </HrefLink>
     </div>
   )
 }

@@ -1,6 +1,6 @@
-import { matchesProspectSearch } from '@porchlight/shared'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { getRouteApi } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
@@ -10,54 +10,59 @@ import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { ListToolbar, type ListView } from '../open-houses/list-toolbar.tsx'
 import { useSessionInfo } from '../session/queries.ts'
-import { ProspectCard, prospectName } from './prospect-card.tsx'
 import { ProspectDetailsDialog } from './prospect-details-dialog.tsx'
-import { ProspectSearchBox } from './prospect-search-box.tsx'
-import { downloadProspectsCsv, ownProspectsQueryOptions } from './queries.ts'
+import { ProspectFilters } from './prospect-filters.tsx'
+import { ProspectList } from './prospect-list.tsx'
+import { ProspectPager } from './prospect-pager.tsx'
+import { downloadProspectsCsv, ownProspectPageQueryOptions } from './queries.ts'
+import { type ProspectListSearch, pageOf } from './search.ts'
 import '../open-houses/open-houses.css'
 import './prospects.css'
 
-/** SPEC /prospects: the agent's own prospects (List/Grid), name search, CSV export. */
+const routeApi = getRouteApi('/_agent/_licensed/prospects/')
+
+/**
+ * SPEC /prospects as a small CRM (issue 13): the agent's own prospects sorted, filtered and paged by
+ * the server, List/Grid, the details with stage, follow-up and notes, and the CSV of what is filtered.
+ */
 export function ProspectsPage() {
   const { agent } = useSessionInfo()
   const agentId = agent?.id ?? 0
-  const prospects = useQuery(ownProspectsQueryOptions(agentId))
+  const search = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
+  const { page, size } = pageOf(search)
+  const prospects = useQuery(ownProspectPageQueryOptions(agentId, search))
   const narrow = useMediaQuery(NARROW_SCREEN)
   const [view, setView] = useState<ListView>('grid')
-  const [query, setQuery] = useState('')
   const [viewing, setViewing] = useState<number | null>(null)
   const [exporting, setExporting] = useState(false)
   const [exportError, setExportError] = useState<string | null>(null)
   useDocumentTitle('Prospects')
 
-  const shown = (prospects.data ?? []).filter((p) => matchesProspectSearch(p, query))
+  // A new filter or sort shows its first page; a page turn keeps the filters.
+  const filter = useCallback(
+    (next: Partial<ProspectListSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...next, page: undefined }), replace: true }),
+    [navigate],
+  )
+  const turnTo = (next: Partial<ProspectListSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }) })
+
+  const total = prospects.data?.total ?? 0
+  const filtered = Boolean(
+    search.noRealtor || search.timeline || search.stage || search.openHouseId || search.q,
+  )
   const exportCsv = async () => {
     setExporting(true)
     setExportError(null)
     try {
-      await downloadProspectsCsv(agentId)
+      await downloadProspectsCsv(agentId, search)
     } catch (error) {
       setExportError(errorMessage(error, 'The export could not be made. Please try again.'))
     } finally {
       setExporting(false)
     }
   }
-
-  const actions = (p: (typeof shown)[number]) => (
-    <>
-      <Button size="sm" onPress={() => setViewing(p.id)}>
-        View<span className="visually-hidden"> {prospectName(p)}</span>
-      </Button>
-      <Link
-        to="/prospects/$prospectId/edit"
-        params={{ prospectId: p.id }}
-        variant="button-secondary"
-        className="link--sm"
-      >
-        Edit<span className="visually-hidden"> {prospectName(p)}</span>
-      </Link>
-    </>
-  )
 
   return (
     <section className="page prospects" aria-labelledby="prospects-title">
@@ -67,8 +72,8 @@ export function ProspectsPage() {
           <h1 id="prospects-title">Prospects</h1>
         </div>
         <div className="prospects__actions">
-          <Button onPress={exportCsv} isPending={exporting} isDisabled={!prospects.data?.length}>
-            Export CSV
+          <Button onPress={exportCsv} isPending={exporting} isDisabled={total === 0}>
+            {filtered ? 'Export Filtered CSV' : 'Export CSV'}
           </Button>
           <Link to="/prospects/new" variant="button-primary">
             Add New Prospect
@@ -76,7 +81,7 @@ export function ProspectsPage() {
         </div>
       </header>
       {exportError && <Alert tone="error" title={exportError} />}
-      <ProspectSearchBox value={query} onChange={setQuery} />
+      <ProspectFilters agentId={agentId} search={search} onChange={filter} />
 
       {prospects.isPending ? (
         <Spinner label="Loading your prospects…" />
@@ -87,68 +92,42 @@ export function ProspectsPage() {
           actions={<Button onPress={() => void prospects.refetch()}>Try again</Button>}
         />
       ) : (
-        <div className="oh-list">
+        <div className="oh-list" aria-busy={prospects.isPlaceholderData}>
           <ListToolbar
-            count={shown.length}
+            count={total}
             noun={['prospect', 'prospects']}
             view={narrow ? 'grid' : view}
             onViewChange={setView}
             showViewToggle={!narrow}
             onRefresh={() => prospects.refetch()}
           />
-          {prospects.data.length === 0 ? (
+          {prospects.isPlaceholderData && <Spinner label="Loading…" />}
+          {total === 0 ? (
             <div className="empty-state">
-              <p>
-                You have no prospects yet. Guests who sign in at your open houses appear here, or add one
-                yourself.
-              </p>
+              {filtered ? (
+                <p>No prospect matches these filters. Clear a filter to see more.</p>
+              ) : (
+                <p>
+                  You have no prospects yet. Guests who sign in at your open houses appear here, or add one
+                  yourself.
+                </p>
+              )}
             </div>
-          ) : shown.length === 0 ? (
-            <div className="empty-state">
-              <p>
-                No prospect's first or last name matches “{query.trim()}”. Clear the search to see them all.
-              </p>
-            </div>
-          ) : view === 'grid' || narrow ? (
-            <ul className="prospect-grid" aria-label="Prospects">
-              {shown.map((p) => (
-                <li key={p.id}>
-                  <ProspectCard prospect={p} actions={actions(p)} />
-                </li>
-              ))}
-            </ul>
           ) : (
-            <div className="prospect-table-wrap">
-              <table className="prospect-table">
-                <caption className="visually-hidden">Prospects</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">City</th>
-                    <th scope="col">Realtor</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((p) => (
-                    <tr key={p.id}>
-                      <th scope="row">{prospectName(p)}</th>
-                      <td>{p.prospectEmailId}</td>
-                      <td>{p.prospectPhoneNumber}</td>
-                      <td>{p.prospectCity ?? '—'}</td>
-                      <td>{p.workingWithREAgentFlag ? 'Yes' : 'No'}</td>
-                      <td>
-                        <div className="prospect-card__actions">{actions(p)}</div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              <ProspectList
+                prospects={prospects.data.data}
+                view={narrow ? 'grid' : view}
+                onView={setViewing}
+              />
+              <ProspectPager
+                page={page}
+                size={size}
+                total={total}
+                onPage={(next) => turnTo({ page: next > 1 ? next : undefined })}
+                onSize={(next) => filter({ size: next === 10 ? undefined : next })}
+              />
+            </>
           )}
         </div>
       )}

@@ -1,14 +1,21 @@
 import {
   type AddAttendeeBody,
+  type AddProspectNoteBody,
   FeedbackSummary,
   OpenHouseProspect,
   Prospect,
+  ProspectNote,
+  ProspectOpenHouseOption,
+  ProspectPage,
+  prospectsCsvFileName,
   type SaveProspectBody,
+  type UpdateProspectFollowUpBody,
 } from '@porchlight/shared'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiDownload, apiRequest } from '../../api/client.ts'
 import { orNotFound, retryUnlessMissing } from '../open-houses/not-found.ts'
+import { type ProspectListSearch, pageOf, prospectFilterQuery } from './search.ts'
 
 // The API answers at most 500 a page; an agent's own list and an open house's guests fit in one.
 const PAGE = 'limit=500'
@@ -16,20 +23,84 @@ const PAGE = 'limit=500'
 export const prospectKeys = {
   all: ['prospects'] as const,
   own: (agentId: number) => ['prospects', 'own', agentId] as const,
+  ownPage: (agentId: number, query: string) => ['prospects', 'own', agentId, 'page', query] as const,
+  openHouses: (agentId: number) => ['prospects', 'openHouses', agentId] as const,
+  notes: (id: number) => ['prospects', 'notes', id] as const,
   notIn: (agentId: number, openHouseId: number) => ['prospects', 'notIn', agentId, openHouseId] as const,
   details: (id: number) => ['prospects', 'details', id] as const,
   attendees: (openHouseId: number) => ['prospects', 'attendees', openHouseId] as const,
   feedback: (openHouseId: number) => ['feedbackSummary', openHouseId] as const,
 }
 
-export function ownProspectsQueryOptions(agentId: number) {
+/**
+ * One page of the /prospects list as the address asks (sort, filters, page) and how many match in all.
+ * The page on screen stays while the next one loads (no jump to a spinner on each page turn).
+ */
+export function ownProspectPageQueryOptions(agentId: number, search: ProspectListSearch) {
+  const query = prospectFilterQuery(search)
+  const { limit, offset } = pageOf(search)
+  query.set('limit', String(limit))
+  query.set('offset', String(offset))
+  const qs = query.toString()
   return queryOptions({
-    queryKey: prospectKeys.own(agentId),
+    queryKey: prospectKeys.ownPage(agentId, qs),
     queryFn: ({ signal }) =>
-      apiRequest(`/prospectmgmt/getProspectsByREAgentId/${agentId}?${PAGE}`, {
-        schema: z.array(Prospect),
+      apiRequest(`/prospectmgmt/getProspectsByREAgentId/${agentId}?${qs}`, {
+        schema: ProspectPage,
+        envelope: true,
         signal,
       }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** The open houses the agent lists or hosts, which the list may be filtered by. */
+export function prospectOpenHousesQueryOptions(agentId: number) {
+  return queryOptions({
+    queryKey: prospectKeys.openHouses(agentId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/prospectmgmt/getProspectOpenHouses/${agentId}`, {
+        schema: z.array(ProspectOpenHouseOption),
+        signal,
+      }),
+    staleTime: 60_000,
+  })
+}
+
+/** The owner's notes on its prospect, newest first. */
+export function prospectNotesQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: prospectKeys.notes(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/prospectmgmt/getProspectNotes/${id}`, { schema: z.array(ProspectNote), signal }),
+  })
+}
+
+/** POST addProspectNote: the new note goes on top of the list at once. */
+export function useAddProspectNoteMutation(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: AddProspectNoteBody) =>
+      apiRequest(`/prospectmgmt/addProspectNote/${id}`, { method: 'POST', body, schema: ProspectNote }),
+    onSuccess: (note) => {
+      queryClient.setQueryData(prospectKeys.notes(id), (notes: ProspectNote[] | undefined) => [
+        note,
+        ...(notes ?? []),
+      ])
+    },
+  })
+}
+
+/** PATCH updateProspectFollowUp: the stage and next follow-up date; lists sorted or filtered by them refetch. */
+export function useUpdateFollowUpMutation(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateProspectFollowUpBody) =>
+      apiRequest(`/prospectmgmt/updateProspectFollowUp/${id}`, { method: 'PATCH', body, schema: Prospect }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(prospectKeys.details(saved.id), saved)
+      void queryClient.invalidateQueries({ queryKey: prospectKeys.all })
+    },
   })
 }
 
@@ -113,15 +184,22 @@ export function useAddAttendeeMutation() {
   })
 }
 
-/** GET the agent's prospects as CSV (needs the bearer token, so it is fetched, then saved). */
-export async function downloadProspectsCsv(agentId: number) {
-  const blob = await apiDownload(`/prospectmgmt/export/${agentId}.csv`)
+/** The list as filtered, as CSV (needs the bearer token, so it is fetched, then saved) with a dated name. */
+export async function downloadProspectsCsv(agentId: number, search: ProspectListSearch) {
+  const query = prospectFilterQuery(search).toString()
+  const blob = await apiDownload(`/prospectmgmt/export/${agentId}.csv${query ? `?${query}` : ''}`)
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
-  link.download = `prospects-${agentId}.csv`
+  link.download = prospectsCsvFileName(localDate())
   document.body.append(link)
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 1_000)
+}
+
+/** Today as the agent's calendar reads it, 'YYYY-MM-DD'. */
+function localDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
