@@ -1,8 +1,11 @@
 import {
+  ADDRESS_LOCKED_REASON,
   type InventoryItem,
   messages,
+  OPEN_HOUSE_SCHEDULED,
   PROPERTY_CREATED,
   type SaveInventoryBody,
+  UPCOMING_OPEN_HOUSE_REASON,
   type UpdateInventoryBody,
 } from '@porchlight/shared'
 import type { z } from 'zod'
@@ -19,7 +22,8 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
       owningREAgentId: row.owningReAgentId,
       reProperty: await properties.get(row.rePropertyId),
       reInventoryPropertyStatus: row.reInventoryPropertyStatus,
-      reInventoryOpenHouseStatus: row.reInventoryOpenHouseStatus,
+      // Read from its open houses, never stored: a cancel or a passing day changes it with nothing to write.
+      reInventoryOpenHouseStatus: row.hasUpcomingOpenHouse ? OPEN_HOUSE_SCHEDULED : PROPERTY_CREATED,
       reInventoryPropertyDeleteFlag: row.reInventoryPropertyDeleteFlag,
       createdDate: new Date(row.createdDate).toISOString(),
       updatedDate: new Date(row.updatedDate).toISOString(),
@@ -32,6 +36,18 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
     // One answer for "not yours": another agent's item does not exist for the caller.
     if (row.owningReAgentId !== agentId) throw new NotFoundError()
     return row
+  }
+
+  /**
+   * SPEC §4: Schedule Open House only while the item has no open house still to come. The row stays
+   * locked until the open house is saved, so a delete or an address edit waits for it.
+   */
+  async function notYetScheduled(id: number, trx: Trx): Promise<number> {
+    if (!(await repo.lock(id, trx))) throw new NotFoundError()
+    if (await repo.hasUpcomingOpenHouse(id, trx)) {
+      throw new ConflictError('OPEN_HOUSE_ALREADY_SCHEDULED', messages.openHouseAlreadyScheduled)
+    }
+    return id
   }
 
   return {
@@ -59,26 +75,40 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
       return toItem(await owned(agentId, id))
     },
 
+    /** The status; and the address, while no open house is scheduled for the property. */
     async update(
       agentId: number,
       id: number,
       body: z.output<typeof UpdateInventoryBody>,
     ): Promise<InventoryItem> {
       const row = await owned(agentId, id)
-      const updated = await inTransaction(db, async (trx) => {
-        if (body.rePropertyDTO && Object.keys(body.rePropertyDTO).length > 0) {
-          await properties.update(row.rePropertyId, body.rePropertyDTO, trx)
+      const changes = body.rePropertyDTO ?? {}
+      await inTransaction(db, async (trx) => {
+        await repo.lock(id, trx)
+        if (Object.keys(changes).length > 0) {
+          const current = await properties.get(row.rePropertyId)
+          const changed = Object.entries(changes).some(
+            ([field, value]) => value !== undefined && current[field as keyof typeof current] !== value,
+          )
+          if (changed) {
+            if (await repo.hasUpcomingOpenHouse(id, trx))
+              throw new ConflictError('INVALID_STATE', ADDRESS_LOCKED_REASON)
+            await properties.correct(row.rePropertyId, changes, trx, 'rePropertyDTO.')
+          }
         }
-        return repo.setStatus(id, body.reInventoryPropertyStatus, trx)
+        await repo.setStatus(id, body.reInventoryPropertyStatus, trx)
       })
-      return toItem(updated)
+      return toItem(await owned(agentId, id))
     },
 
-    /** SPEC §4: only a 'Property Created' item may be deleted. */
+    /** SPEC §4: only a 'Property Created' item with no open house still to come may be deleted. */
     async remove(agentId: number, id: number): Promise<void> {
       await owned(agentId, id)
       const deleted = await repo.softDelete(id, agentId, PROPERTY_CREATED)
-      if (!deleted) throw new ConflictError('INVALID_STATE', messages.inventoryDeleteFailed)
+      if (deleted) return
+      if (await repo.hasUpcomingOpenHouse(id))
+        throw new ConflictError('INVALID_STATE', UPCOMING_OPEN_HOUSE_REASON)
+      throw new ConflictError('INVALID_STATE', messages.inventoryDeleteFailed)
     },
 
     async ownedItem(agentId: number, id: number): Promise<InventoryRow> {
@@ -102,11 +132,11 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
       if (inventoryId !== null) {
         const item = await repo.getById(inventoryId, trx)
         if (!item || item.owningReAgentId !== listingId || item.rePropertyId !== propertyId) throw refuse()
-        return item.id
+        return notYetScheduled(item.id, trx)
       }
       const held = await repo.holders(propertyId, trx)
       const own = held.find((h) => h.owningReAgentId === listingId)
-      if (own) return own.id
+      if (own) return notYetScheduled(own.id, trx)
       if (held.length > 0 || !(await properties.createdBy(propertyId, schedulerId, trx))) throw refuse()
       const item = await repo.create(
         { owningReAgentId: listingId, rePropertyId: propertyId, reInventoryPropertyStatus: PROPERTY_CREATED },

@@ -3,12 +3,13 @@ import {
   completeAddress,
   mayViewProperty,
   type Property,
-  type PropertyBody,
+  PropertyBody,
+  type PropertyFields,
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
-import { NotFoundError } from '../../errors.ts'
+import { NotFoundError, ValidationError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
 import type { PropertyRepo, PropertyRow } from './repo.ts'
 
@@ -42,12 +43,30 @@ export function createPropertyService(repo: PropertyRepo, access: Access) {
       const row = await repo.getById(id, trx)
       return row?.createdByReAgentId === agentId
     },
-    async update(
+    /**
+     * Corrects the address: the fields given replace the saved ones, and the result must pass the same
+     * rules as a new property (a 422 names each field under `fieldPrefix`).
+     */
+    async correct(
       id: number,
-      body: Partial<z.output<typeof PropertyBody>>,
+      changes: Partial<z.output<typeof PropertyFields>>,
       trx?: Db | Trx,
+      fieldPrefix = '',
     ): Promise<Property> {
-      return toProperty(await repo.update(id, body, trx))
+      const row = await repo.getById(id, trx)
+      if (!row) throw new NotFoundError()
+      const { id: _id, createdByReAgentId: _by, createdDate: _c, updatedDate: _u, ...saved } = row
+      const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+      const parsed = PropertyBody.safeParse({ ...saved, ...given })
+      if (!parsed.success) {
+        throw new ValidationError(
+          parsed.error.issues.map((issue) => ({
+            field: `${fieldPrefix}${issue.path.join('.')}`,
+            message: issue.message,
+          })),
+        )
+      }
+      return toProperty(await repo.update(id, parsed.data, trx))
     },
   }
 }
