@@ -45,8 +45,9 @@ describe('the door sign', () => {
     await card(page, street).waitFor()
     await snap(page, 'door-sign-card')
     await card(page, street)
-      .getByRole('link', { name: `Door sign ${street}` })
+      .getByRole('button', { name: `More actions for ${street}` })
       .click()
+    await page.getByRole('menuitem', { name: 'Door sign' }).click()
     await page.waitForURL(`${t.url}/openhouses/schedule/${oh.id}/sign`)
     await page.getByRole('heading', { level: 1, name: 'Door sign' }).waitFor()
 

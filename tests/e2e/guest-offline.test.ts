@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness } from '../support/browser.ts'
+import { browserHarness, expectAccessible } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -31,6 +31,7 @@ describe('the guest pages on a weak signal', () => {
     await page.getByRole('heading', { level: 1, name: welcome }).waitFor()
     await page.evaluate(() => navigator.serviceWorker.ready)
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await expectAccessible(page, 'the guest landing page')
 
     // Second scan, online: the page and every script come from the phone, not the network.
     const fromNetwork: string[] = []
@@ -47,13 +48,17 @@ describe('the guest pages on a weak signal', () => {
     const offline = await page.reload()
     expect(offline?.fromServiceWorker()).toBe(true)
     await page.getByRole('heading', { level: 1, name: welcome }).waitFor()
+    await expectAccessible(page, 'the guest landing page, offline')
     await page.getByRole('link', { name: 'Sign In' }).first().click()
+    await page.getByRole('textbox', { name: 'First Name', exact: true }).waitFor()
+    await expectAccessible(page, 'the guest sign-in form, offline')
     await page.getByRole('textbox', { name: 'First Name', exact: true }).fill('Ola')
     await page.getByRole('textbox', { name: 'Last Name', exact: true }).fill('Offline')
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ola.offline@example.com')
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('404 555 0142')
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.getByText('Your sign-in is saved on this phone.').waitFor()
+    await expectAccessible(page, 'the guest sign-in kept on the phone')
     const attendees = () =>
       t.db.selectFrom('openHouseAttendee').select('id').where('openHouseId', '=', oh.id).execute()
     expect(await attendees()).toEqual([])

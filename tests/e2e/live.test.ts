@@ -3,7 +3,7 @@ import { rooms } from '@porchlight/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness } from '../support/browser.ts'
+import { browserHarness, expectAccessible } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -86,10 +86,12 @@ describe('the live bridge', () => {
     await board.goto(`${t.url}/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`)
     await liveStatusIs(board, 'Live')
     expect(await count(board, 'attendee-count')).toBe('0')
+    await expectAccessible(board, 'the attendee board, live')
 
     const search = await signedIn(watcher)
     await search.goto(`${t.url}/openhouses?activeSection=searchOH`)
     await search.getByText('No open houses are offered to you right now.').waitFor()
+    await expectAccessible(search, 'Search Open Houses, empty')
 
     // Cut off: a guest signs in at the door and a new open house is offered; neither page hears it.
     await expect.poll(() => serverSockets([host.agent.id, watcher.agent.id]).length).toBe(2)
@@ -112,6 +114,8 @@ describe('the live bridge', () => {
     await search.getByRole('article', { name: street }).waitFor()
     await liveStatusIs(board, 'Live')
     expect(await tile()).toContain('Reconnecting…')
+    await expectAccessible(board, 'the attendee board after a reconnect')
+    await expectAccessible(search, 'Search Open Houses after a reconnect', { alsoAtPhoneWidth: true })
 
     // The board is in its room again: the next guest appears live, highlighted and read out.
     expect((await guestSignIn(oh.id, 'Live')).status).toBe(201)
@@ -119,6 +123,9 @@ describe('the live bridge', () => {
     await row.waitFor()
     expect(await row.getByText('Just signed in').isVisible()).toBe(true)
     await board.getByText('Live G. just signed in.').waitFor({ state: 'attached' })
+    await expectAccessible(board, 'the attendee board with a guest just signed in', {
+      alsoAtPhoneWidth: true,
+    })
   }, 60_000)
 
   it('refetches the dashboard statistics once for a burst of stats.changed, aborting nothing', async () => {

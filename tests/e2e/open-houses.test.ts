@@ -89,6 +89,21 @@ async function choose(page: Page, label: string, option: string) {
 /** The open house card (grid view) for a street address. */
 const card = (page: Page, street: string) => page.getByRole('article', { name: street })
 
+/** Opens the More menu of a card and picks one of its items. */
+async function fromMenu(page: Page, street: string, item: string) {
+  await card(page, street)
+    .getByRole('button', { name: `More actions for ${street}` })
+    .click()
+  await page.getByRole('menuitem', { name: item, exact: true }).click()
+}
+
+/** What has focus, described: its role or tag and its text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement
+    return el ? `${el.getAttribute('role') ?? el.tagName.toLowerCase()}: ${el.textContent?.trim()}` : 'none'
+  })
+
 async function openSection(page: Page, section: string, tab: string) {
   await page.goto(`${t.url}/openhouses?activeSection=${section}`)
   await page.getByRole('tab', { name: tab, selected: true }).waitFor()
@@ -194,7 +209,16 @@ describe('open houses in the browser', () => {
     expect(await hosting.getByRole('link', { name: `Manage Attendees ${street}` }).getAttribute('href')).toBe(
       `/openhouses/schedule/${openHouseId}/manage?rePropertyId=${confirmUrl.searchParams.get('rePropertyId')}`,
     )
-    expect(await hosting.getByRole('button', { name: `Withdraw ${street}` }).isVisible()).toBe(true)
+    await hosting.getByRole('button', { name: `More actions for ${street}` }).click()
+    expect(await b.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+      'Details',
+      'QR Code',
+      'Door sign',
+      'Add to calendar',
+      'Withdraw',
+    ])
+    await expectAccessible(b, "the host's More menu")
+    await b.keyboard.press('Escape')
 
     const saved = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${openHouseId}`, {
       token: listing.token,
@@ -211,7 +235,7 @@ describe('open houses in the browser', () => {
     })
 
     // B withdraws (after a confirmation): the opportunity is back on offer for C and unhosted for A, live.
-    await hosting.getByRole('button', { name: `Withdraw ${street}` }).click()
+    await fromMenu(b, street, 'Withdraw')
     await b.getByRole('alertdialog').getByRole('button', { name: 'Yes, withdraw' }).click()
     await b.getByRole('status').filter({ hasText: messages.openHouseWithdrawn }).waitFor()
     await card(c, street)
@@ -219,6 +243,42 @@ describe('open houses in the browser', () => {
       .waitFor()
     await mine.getByText('Not Hosted').waitFor()
   }, 90_000)
+
+  it('keeps focus on the next card when a claim takes one away, then on the empty list', async () => {
+    // Offered to one firm only, so the other tests' opportunities stay out of this list.
+    const firm = `FIRM-${randomBytes(4).toString('hex')}`
+    const listing = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Mona' })
+    const host = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Fred' })
+    for (let i = 0; i < 2; i++) {
+      const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
+      expect((await publish(t, listing, oh.id, 'Market Center')).status).toBe(200)
+    }
+    const page = await signedIn(host)
+    await openSection(page, 'searchOH', 'Search Open Houses')
+    const list = page.getByRole('list', { name: 'Open houses available to host' })
+    await expect.poll(() => list.getByRole('article').count()).toBe(2)
+    const [first, second] = await list.getByRole('heading', { level: 3 }).allTextContents()
+    if (!first || !second) throw new Error('two open houses are offered')
+    await expectAccessible(page, 'Search Open Houses with two opportunities', { alsoAtPhoneWidth: true })
+
+    // Claimed with the keyboard: the card leaves and focus moves to the next card's Claim.
+    await card(page, first)
+      .getByRole('button', { name: `Claim ${first}` })
+      .focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, claim it' }).press('Enter')
+    await page.getByRole('status').filter({ hasText: messages.openHouseClaimed }).waitFor()
+    await card(page, first).waitFor({ state: 'detached' })
+    await expect.poll(() => focused(page)).toBe(`button: Claim ${second}`)
+    await expectAccessible(page, 'Search Open Houses after a claim')
+
+    // The last one claimed: focus rests on the message saying the list is empty, never on <body>.
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, claim it' }).click()
+    await card(page, second).waitFor({ state: 'detached' })
+    await expect.poll(() => focused(page)).toMatch(/^div: No open houses are offered to you right now\./)
+    await expectAccessible(page, 'Search Open Houses emptied by claims')
+  }, 60_000)
 
   it("opens the claim from an invitation's link, and tells a late agent who was quicker", async () => {
     const listing = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-LINK' })
@@ -250,9 +310,7 @@ describe('open houses in the browser', () => {
     })
     const street: string = details.body.data.reProperty.propertyAddress1
 
-    await card(page, street)
-      .getByRole('button', { name: `QR Code ${street}` })
-      .click()
+    await fromMenu(page, street, 'QR Code')
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('img', { name: /QR code opening the guest sign-in page/ }).waitFor()
     const expected = `${t.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${listing.agent.id}&from=qrcode`
@@ -359,9 +417,7 @@ describe('open houses in the browser', () => {
       await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: agent.token })
     ).body.data.reProperty.propertyAddress1 as string
     await openSection(page, 'upcomingOH', 'My Upcoming Open Houses')
-    await card(page, planned)
-      .getByRole('link', { name: `Cancel ${planned}` })
-      .click()
+    await fromMenu(page, planned, 'Cancel Open House')
     await arrive(page, `${t.url}/openhouses/schedule/${oh.id}/cancel`, 'Cancel Open House')
     await page.getByRole('button', { name: 'Cancel Open House' }).click()
     await page.getByText('Cancellation reason is required').waitFor()
@@ -456,7 +512,11 @@ describe('open houses in the browser', () => {
     await arrive(page, `${t.url}/openhouses?activeSection=upcomingOH`, 'Open Houses')
     const leadCard = card(page, street)
     await leadCard.getByText('Scheduled for Ann Teammate').waitFor()
-    expect(await leadCard.getByRole('link', { name: `Edit ${street}` }).isVisible()).toBe(true)
+    // The lead may publish it for Ann: that is its card's one primary action, Edit is in More.
+    expect(await leadCard.getByRole('link', { name: `Publish ${street}` }).isVisible()).toBe(true)
+    await leadCard.getByRole('button', { name: `More actions for ${street}` }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor()
+    await page.keyboard.press('Escape')
     await snap(page, 'tl-04-lead-upcoming')
 
     // Ann's list shows who scheduled it; she publishes it to the team level her lead chose.
@@ -602,14 +662,19 @@ describe('open houses in the browser', () => {
     expect((await guestSignIn(oh.id, shared, true)).status).toBe(201)
     const street: string = (await details(listing, oh.id)).body.data.reProperty.propertyAddress1
 
-    // The listing agent reaches the attendees from its card, and may request the host's report.
+    // The listing agent reaches the attendee board from its card, and may request the host's report.
     const page = await signedIn(listing)
     await openSection(page, 'upcomingOH', 'My Upcoming Open Houses')
     const mine = card(page, street)
     expect(await mine.getByRole('link', { name: `Manage Attendees ${street}` }).count()).toBe(0)
-    await mine.getByRole('button', { name: `Request OH Report ${street}` }).click()
+    await fromMenu(page, street, 'Request OH Report')
     await page.getByRole('status').filter({ hasText: messages.hostingReportRequested }).waitFor()
-    await mine.getByRole('link', { name: `Attendees ${street}` }).click()
+    await expectAccessible(page, 'the upcoming list, the report requested')
+    const board = mine.getByRole('link', { name: `Attendee Board ${street}` })
+    expect(await board.getAttribute('href')).toBe(
+      `/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`,
+    )
+    await board.click()
     await arrive(page, new RegExp(`/openhouses/schedule/${oh.id}/manage`), 'Attendees')
     const rows = page.getByRole('table').getByRole('row')
     await rows.filter({ hasText: shared }).waitFor()

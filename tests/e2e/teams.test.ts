@@ -5,12 +5,12 @@ import { messages } from '@porchlight/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness } from '../support/browser.ts'
+import { browserHarness, expectAccessible } from '../support/browser.ts'
 import { acceptTeam, makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
-/** Set SCREENSHOTS=dir to keep a picture of each screen the tests pass through. */
+/** Every screen the tests pass through is checked with axe; set SCREENSHOTS=dir to keep a picture too. */
 const shots = process.env.SCREENSHOTS
 
 beforeAll(async () => {
@@ -24,7 +24,8 @@ const newFirm = () => `FIRM-${randomBytes(4).toString('hex')}`
 
 const { signedIn } = browserHarness(() => t)
 
-async function snap(page: Page, name: string) {
+async function snap(page: Page, name: string, options: { alsoAtPhoneWidth?: boolean } = {}) {
+  await expectAccessible(page, name, options)
   if (!shots) return
   fs.mkdirSync(shots, { recursive: true })
   // Let a dialog finish its 300 ms entrance (SPEC §9) before the picture.
@@ -103,13 +104,14 @@ describe('teams in the browser', () => {
     await arrive(page, `${t.url}/mystuff?activeSection=manageMyTeams`, 'My Stuff')
     const teamCard = page.getByRole('article', { name: teamName })
     await teamCard.getByText('Active').waitFor()
-    await snap(page, '03-manage-my-teams')
+    await snap(page, '03-manage-my-teams', { alsoAtPhoneWidth: true })
 
     // Members: invite Ann and Bob from the firm; their cards read "Invited", without contact data.
     await teamCard.getByRole('link', { name: `Manage Members of ${teamName}` }).click()
     await arrive(page, /\/mystuff\/myteams\/\d+\/manageMembers$/, `${teamName} - Real Estate Team`)
     const teamId = Number(new URL(page.url()).pathname.split('/')[3])
     await page.getByText('This team has no members yet.').waitFor()
+    await expectAccessible(page, 'the members of a new team')
     for (const name of ['Ann Adams', 'Bob Brown']) {
       await page.getByRole('link', { name: 'Add New Team Member' }).click()
       await arrive(page, `${t.url}/mystuff/myteams/${teamId}/manageMembers/new`, 'Add Team Member')
@@ -118,6 +120,7 @@ describe('teams in the browser', () => {
         await page.getByRole('button', { name: /Real Estate Agent/ }).click()
         const offered = await page.getByRole('option').allTextContents()
         expect(offered.some((o) => o.startsWith('Pat Pending'))).toBe(false)
+        await expectAccessible(page, 'Add Team Member, its agent list open')
         await page.keyboard.press('Escape')
       }
       await choose(page, 'Real Estate Agent', name)
@@ -200,7 +203,7 @@ describe('teams in the browser', () => {
     expect(await confirm.textContent()).toContain(messages.confirmRemoveTeamMember)
     await confirm.getByRole('button', { name: 'Yes, remove' }).click()
     await page.getByRole('article', { name: 'Cal Cole' }).waitFor({ state: 'detached' })
-    await snap(page, '05-members')
+    await snap(page, '05-members', { alsoAtPhoneWidth: true })
 
     // The dashboard: the lead's summary and a row per person of the team.
     await page.goto(`${t.url}/dashboard`)
@@ -231,7 +234,7 @@ describe('teams in the browser', () => {
     expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
       true,
     )
-    await snap(page, '06-dashboard-live')
+    await snap(page, '06-dashboard-live', { alsoAtPhoneWidth: true })
 
     // The team details modal.
     await page.getByRole('button', { name: `Team details of ${teamName}` }).click()
@@ -247,6 +250,7 @@ describe('teams in the browser', () => {
     await page.goto(`${t.url}/openhouses?activeSection=upcomingOH`)
     await page.getByRole('tab', { name: 'My Upcoming Open Houses', selected: true }).waitFor()
     expect(await page.getByRole('tab', { name: 'Search Open Houses' }).count()).toBe(0)
+    await expectAccessible(page, "a Team Lead's upcoming open houses", { alsoAtPhoneWidth: true })
     // A journey of two browsers (the lead's and an invited agent's): longer than the default 30 s.
   }, 60_000)
 
@@ -297,11 +301,13 @@ describe('teams in the browser', () => {
     // The link again, once answered: said plainly.
     await page.goto(`${t.url}/dashboard?invitation=${northside}`)
     await page.getByRole('status').filter({ hasText: 'You are already a member of Northside.' }).waitFor()
+    await expectAccessible(page, 'the dashboard told the invitation is answered')
 
     await page.goto(`${t.url}/mystuff?activeSection=manageMyTeams`)
     await page.getByRole('tab', { name: 'My Real Estate Profile', selected: true }).waitFor()
     expect(await page.getByRole('tab', { name: 'Manage My Teams' }).count()).toBe(0)
     expect(await page.getByRole('tab', { name: /Firm Members/ }).count()).toBe(0)
+    await expectAccessible(page, "a member's My Stuff")
   })
 
   it('lets a verified Team Lead approve and decline who joins the firm; the newcomer sees where it stands', async () => {
@@ -347,7 +353,7 @@ describe('teams in the browser', () => {
     expect(await page.getByRole('list', { name: 'Verified members' }).textContent()).toContain(
       'Vera Verified',
     )
-    await snap(page, '11-firm-members')
+    await snap(page, '11-firm-members', { alsoAtPhoneWidth: true })
 
     await page.getByRole('button', { name: 'Approve Pat Pending' }).click()
     await page.getByRole('status').filter({ hasText: 'Pat Pending is now a verified member' }).waitFor()
@@ -364,6 +370,7 @@ describe('teams in the browser', () => {
     // Pat's profile now reads verified.
     await patPage.reload()
     await patPage.getByText('Firm membership: Verified').waitFor()
+    await expectAccessible(patPage, 'the profile, verified')
   })
 
   it('holds New Team back with SPEC’s text once the plan’s teams are used up', async () => {

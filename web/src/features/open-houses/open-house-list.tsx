@@ -1,19 +1,19 @@
 import { messages, needsScheduleOnClaim, type OpenHouseDetails } from '@porchlight/shared'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
-import { useLiveNotice } from '../../live/bridge.ts'
 import { Alert } from '../../ui/Alert.tsx'
-import { type Column, DataTable } from '../../ui/DataTable.tsx'
+import { DataTable } from '../../ui/DataTable.tsx'
 import { ConfirmDialog } from '../../ui/Modal.tsx'
 import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts'
 import { type MapPoint, PropertyMapCard } from '../maps/property-map-card.tsx'
 import { ListToolbar, type ListView } from './list-toolbar.tsx'
-import { type ListAction, OpenHouseActions } from './open-house-actions.tsx'
+import type { ListAction } from './open-house-actions.tsx'
 import { OpenHouseCard } from './open-house-card.tsx'
 import { OpenHouseDetailsDialog } from './open-house-details-dialog.tsx'
-import { scheduleDateText, scheduledNote, scheduleTimeText } from './permissions.ts'
+import { openHouseColumns } from './open-house-table.tsx'
+import { scheduleDateText, scheduleTimeText } from './permissions.ts'
 import { QrCodeDialog } from './qr-code-dialog.tsx'
 import {
   downloadCalendar,
@@ -23,9 +23,10 @@ import {
   useClaimMutation,
   useCloneMutation,
   useRequestReportMutation,
+  useSendReportMutation,
   useWithdrawMutation,
 } from './queries.ts'
-import { StatusBadge } from './status-badge.tsx'
+import { useFocusAfterRemoval } from './use-focus-after-removal.ts'
 
 interface OpenHouseListViewProps {
   list: OpenHouseList
@@ -69,6 +70,16 @@ export function OpenHouseListView({
   const withdraw = useWithdrawMutation(agentId)
   const clone = useCloneMutation(agentId)
   const requestReport = useRequestReportMutation()
+  const sendReport = useSendReportMutation()
+  const listRef = useRef<HTMLDivElement>(null)
+  const refocus = useFocusAfterRemoval(
+    listRef,
+    items.map((oh) => oh.id),
+  )
+  // Focus falls to <body> as a dialog closes over a card that left meanwhile: put it back.
+  useEffect(() => {
+    if (dialog === null) refocus()
+  }, [dialog, refocus])
 
   const fail = (error: unknown, fallback: string) =>
     setResult({ tone: 'error', text: errorMessage(error, fallback) })
@@ -92,6 +103,12 @@ export function OpenHouseListView({
       requestReport.mutate(oh.id, {
         onSuccess: () => setResult({ tone: 'success', text: messages.hostingReportRequested }),
         onError: (error) => fail(error, "Couldn't request the Open House Hosting Report. Please try again."),
+        onSettled: done,
+      })
+    } else if (action === 'sendReport') {
+      sendReport.mutate(oh.id, {
+        onSuccess: () => setResult({ tone: 'success', text: messages.hostingReportSent }),
+        onError: (error) => fail(error, "Couldn't send the Open House Hosting Report. Please try again."),
         onSettled: done,
       })
     } else if (action === 'calendar') {
@@ -141,7 +158,7 @@ export function OpenHouseListView({
   )
 
   return (
-    <div className="oh-list">
+    <div className="oh-list" ref={listRef}>
       {focusId !== undefined && !invited && <LateInvitation openHouseId={focusId} />}
       <ListToolbar
         count={items.length}
@@ -160,12 +177,14 @@ export function OpenHouseListView({
       {shownView === 'list' ? (
         <DataTable
           caption={label}
-          columns={columns(list, agentId, onAction, pendingFor)}
+          columns={openHouseColumns(list, agentId, onAction, pendingFor)}
           rows={items}
           emptyHint={empty}
         />
       ) : items.length === 0 ? (
-        <div className="empty-state">{empty}</div>
+        <div className="empty-state" tabIndex={-1} data-focus-fallback="empty">
+          {empty}
+        </div>
       ) : (
         <>
           <ul className="oh-grid" aria-label={label}>
@@ -237,80 +256,4 @@ function LateInvitation({ openHouseId }: { openHouseId: number }) {
         ? `The open house at ${oh.reProperty.completePropertyAddress} was canceled.`
         : 'This open house is no longer offered to you.'
   return <Alert tone="info" title={text} />
-}
-
-function LiveStatus({ oh }: { oh: OpenHouseDetails }) {
-  const notice = useLiveNotice(oh.id)
-  return (
-    <div className="oh-table__status">
-      <StatusBadge status={oh.status} />
-      {notice?.kind === 'claimed' && (
-        <span className="oh-table__claimed">Claimed by {notice.hostingReAgentName}</span>
-      )}
-      {notice?.kind === 'new' && <span className="oh-card__new">New</span>}
-    </div>
-  )
-}
-
-function columns(
-  list: OpenHouseList,
-  agentId: number,
-  onAction: (action: ListAction, oh: OpenHouseDetails) => void,
-  pendingFor: (oh: OpenHouseDetails) => ListAction | null,
-): Column<OpenHouseDetails>[] {
-  return [
-    {
-      key: 'property',
-      header: 'Property',
-      className: 'oh-table__property',
-      cell: (oh) => (
-        <>
-          <strong>{oh.reProperty.propertyAddress1}</strong>
-          <br />
-          <span className="oh-card__muted">
-            {oh.reProperty.propertyCity}, {oh.reProperty.propertyState}
-          </span>
-        </>
-      ),
-    },
-    {
-      key: 'when',
-      header: 'Date and time',
-      className: 'oh-table__when',
-      cell: (oh) => (
-        <>
-          {scheduleDateText(oh)}
-          <br />
-          <span className="oh-card__muted">{scheduleTimeText(oh)}</span>
-        </>
-      ),
-    },
-    { key: 'status', header: 'Status', cell: (oh) => <LiveStatus oh={oh} /> },
-    {
-      key: 'listing',
-      header: 'Listing agent',
-      cell: (oh) => {
-        const note = scheduledNote(oh, agentId)
-        return (
-          <>
-            {oh.listingREAgentName}
-            {note && (
-              <>
-                <br />
-                <span className="oh-card__muted">{note}</span>
-              </>
-            )}
-          </>
-        )
-      },
-    },
-    { key: 'host', header: 'Host', cell: (oh) => oh.hostingREAgentName ?? '—' },
-    { key: 'level', header: 'Publish level', cell: (oh) => oh.publishLevel },
-    {
-      key: 'actions',
-      header: 'Actions',
-      className: 'oh-table__actions',
-      cell: (oh) => <OpenHouseActions oh={oh} list={list} onAction={onAction} pending={pendingFor(oh)} />,
-    },
-  ]
 }

@@ -12,6 +12,7 @@ export type OpenHouseAction =
   | 'attendees'
   | 'withdraw'
   | 'requestReport'
+  | 'sendReport'
   | 'calendar'
   | 'qrcode'
   | 'doorSign'
@@ -63,12 +64,36 @@ export function actionsFor(oh: OpenHouseDetails, list: OpenHouseList): OpenHouse
   if (upcoming && live && may(oh, 'withdraw') && oh.publishLevel !== 'Hosting Myself')
     actions.push('withdraw')
   if (live && may(oh, 'requestHostingReport') && hostedByAnother(oh)) actions.push('requestReport')
+  // Once it is over, the host sends its report from the card (before, from the attendee board).
+  if (list === 'past' && live && may(oh, 'sendHostingReport')) actions.push('sendReport')
   if (upcoming && live && may(oh, 'viewAttendees')) {
     actions.push('calendar')
     if (onShow(oh)) actions.push('qrcode')
   }
   if (upcoming && live && may(oh, 'printDoorSign') && onShow(oh)) actions.push('doorSign')
   return actions
+}
+
+/**
+ * The one action a card puts forward: the next thing this agent would do with the open house. An
+ * offered one is claimed; the host runs its attendee board; the listing agent publishes or edits one
+ * nobody hosts yet and follows the attendee board of one another agent hosts; once it is over, the
+ * report. Null when nothing is left to do but look (the card then puts Details forward).
+ */
+export function primaryAction(
+  oh: Pick<OpenHouseDetails, 'hostingREAgentId' | 'listingREAgentId'>,
+  actions: OpenHouseAction[],
+  list: OpenHouseList,
+): OpenHouseAction | null {
+  const order: OpenHouseAction[] =
+    list === 'available'
+      ? ['claim']
+      : list === 'past'
+        ? ['sendReport', 'requestReport', 'manage', 'attendees']
+        : hostedByAnother(oh)
+          ? ['manage', 'attendees', 'edit']
+          : ['manage', 'publish', 'edit', 'attendees']
+  return order.find((action) => actions.includes(action)) ?? null
 }
 
 /**

@@ -201,6 +201,17 @@ export function useRequestReportMutation() {
 }
 
 /** "Add to calendar": the .ics needs the bearer token, so it is fetched and saved from a blob. */
+/** SPEC §6 Send OH Report: the host mails its hosting report to the listing agent. */
+export function useSendReportMutation() {
+  return useMutation({
+    mutationFn: (openHouseId: number) =>
+      apiRequest(`/openhousemgmt/sendOpenHouseHostingReport/${openHouseId}`, {
+        method: 'POST',
+        schema: z.object({ queued: z.boolean() }),
+      }),
+  })
+}
+
 export async function downloadCalendar(openHouseId: number) {
   const blob = await apiDownload(`/openhousemgmt/calendar/${openHouseId}`)
   saveBlob(blob, `open-house-${openHouseId}.ics`)
