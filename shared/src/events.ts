@@ -16,6 +16,8 @@ export interface EventData {
   'feedback.submitted': { openHouseId: number; feedbackId: number }
   'stats.changed': { reAgentId?: number; reTeamId?: number }
   'report.requested': { openHouseId: number; requestedByReAgentId: number }
+  /** The seller's report of the open house changed (a visitor, feedback): refetch it. Names no one. */
+  'sellerReport.changed': { openHouseId: number }
   /** This process was cut off from the others (Redis away): clients refetch what they show. */
   'sync.required': Record<string, never>
 }
@@ -32,6 +34,7 @@ export const eventTypes = [
   'feedback.submitted',
   'stats.changed',
   'report.requested',
+  'sellerReport.changed',
   'sync.required',
 ] as const satisfies readonly EventType[]
 
@@ -64,6 +67,8 @@ export const rooms = {
   team: (id: number) => `team:${id}`,
   marketAll: 'market:all',
   marketFirm: (license: string) => `market:firm:${license}`,
+  /** The seller's report pages of an open house (a socket shows a report link's token to join). */
+  seller: (openHouseId: number) => `seller:${openHouseId}`,
   /** The sockets of one sign-in (server side only): disconnected when the session is revoked. */
   session: (sessionId: string) => `session:${sessionId}`,
 } as const

@@ -255,6 +255,7 @@ const forbiddenText: Record<OpenHousePermission, string> = {
   requestHostingReport: 'Only the listing agent may request this report',
   viewAttendees: 'Only the listing or hosting agent may do this',
   printDoorSign: 'Only the listing or hosting agent may print the door sign',
+  shareSellerReport: 'Only the listing agent may share the seller report',
 }
 
 export function toOpenHouseFacts(row: {

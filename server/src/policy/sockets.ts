@@ -8,6 +8,8 @@ export interface SocketAuthorityDeps {
   session(token: string): Promise<{ id: string; userId: number; agent: AgentLike | null } | null>
   /** The agent row by id. */
   agentById(id: number): Promise<AgentLike | undefined>
+  /** The open house a working seller report link's token opens. */
+  sellerReportOpenHouse(token: string): Promise<number | null>
 }
 
 /** The socket server's questions, answered by the one policy. */
@@ -35,5 +37,7 @@ export function createSocketAuthority(d: SocketAuthorityDeps): SocketAuthority {
       if (!agent || !oh) return false
       return mayOnOpenHouse(await d.access.actor(agent), 'viewAttendees', oh)
     },
+    // The link's token is the seller's whole authority, as on HTTP.
+    seller: (token) => d.sellerReportOpenHouse(token),
   }
 }

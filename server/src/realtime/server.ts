@@ -11,6 +11,7 @@ interface SocketData {
   userId?: number
   agentId?: number
   guestOpenHouseId?: number
+  sellerOpenHouseId?: number
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
@@ -26,6 +27,8 @@ export interface SocketAuthority {
   guest(openHouseId: number): Promise<boolean>
   /** Whether the agent may watch the open house's private room (listing, scheduler, host). */
   watch(agentId: number, openHouseId: number): Promise<boolean>
+  /** The open house a seller report link's token opens (working: not revoked, not expired), or null. */
+  seller(token: string): Promise<number | null>
 }
 
 export interface RealtimeDeps {
@@ -42,6 +45,7 @@ export interface Realtime extends Live {
 const Handshake = z.union([
   z.object({ token: z.string().min(1) }),
   z.object({ openHouseId: z.coerce.number().int().positive() }),
+  z.object({ sellerToken: z.string().min(20).max(100) }),
 ])
 const WatchPayload = z.object({ openHouseId: z.coerce.number().int().positive() })
 
@@ -81,6 +85,14 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
           socket.data.userId = agent.userId
           socket.data.agentId = agent.agentId
           if (agent.rooms.length) await socket.join(agent.rooms)
+          return next()
+        }
+        if ('sellerToken' in auth.data) {
+          // The seller's report page: its room hears only that the report changed, never a name.
+          const openHouseId = await authority.seller(auth.data.sellerToken)
+          if (openHouseId === null) return next(new Error('NOT_FOUND'))
+          socket.data.sellerOpenHouseId = openHouseId
+          await socket.join(rooms.seller(openHouseId))
           return next()
         }
         if (!(await authority.guest(auth.data.openHouseId))) return next(new Error('NOT_FOUND'))

@@ -108,6 +108,8 @@ export function createFeedbackService(d: FeedbackDeps) {
           { openHouseId: oh.id, feedbackId: created.id },
           oh.id,
         )
+        // The seller's report pages refetch (its averages and comments changed).
+        emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
         // SPEC §3 emailIdForSharingOHFeedback: the listing agent chose someone to receive feedback.
         const visit = await attendees.mailContext(oh.id, trx)
         if (visit.shareFeedbackWith) {
@@ -149,6 +151,8 @@ export function createFeedbackService(d: FeedbackDeps) {
           { openHouseId: oh.id, feedbackId: updated.id },
           oh.id,
         )
+        // The seller's report pages refetch (its averages and comments changed).
+        emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
         return updated
       })
       return toFeedback(row)

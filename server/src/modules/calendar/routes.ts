@@ -1,0 +1,49 @@
+import { CalendarFeedUrl } from '@porchlight/shared/schemas/calendar-feed'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf } from '../../http/auth.ts'
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+const AgentParams = z.object({ agentId: z.coerce.number().int().positive() })
+const security = [{ bearer: [] }]
+const tags = ['calendar feed']
+
+/** The agent's secret iCalendar feed (issue 14): its address, its revocation, and the feed itself. */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { calendarFeeds } = app.deps
+
+  app.get(
+    '/openhousemgmt/getCalendarFeedUrl/:agentId',
+    {
+      schema: { tags, security, params: AgentParams, response: { 200: data(CalendarFeedUrl) } },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => ({ data: await calendarFeeds.feedUrl(agentOf(req), req.params.agentId) }),
+  )
+
+  app.delete(
+    '/openhousemgmt/revokeCalendarFeed/:agentId',
+    {
+      schema: {
+        tags,
+        security,
+        params: AgentParams,
+        response: { 200: data(z.object({ revoked: z.boolean() })) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => ({ data: await calendarFeeds.revoke(agentOf(req), req.params.agentId) }),
+  )
+
+  // Calendar apps fetch this without a token of ours: the secret in the address is the authority.
+  app.get(
+    '/public/calendar/:token.ics',
+    { schema: { tags: ['public'], params: z.object({ token: z.string().max(200) }) } },
+    async (req, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .send(await calendarFeeds.feed(req.params.token)),
+  )
+}
