@@ -79,7 +79,7 @@ describe('reports by mail', () => {
     const [mail] = await smtp.waitFor(mailsTo(listing))
     expect(mail?.subject).toMatch(/hosting report/i)
     expect(mail?.text).toContain('Attendees: 2. Leads without a realtor: 1.')
-    expect(mail?.text).toContain('kitchen: 5/5')
+    expect(mail?.text).toContain('Kitchen: 5/5')
     expect(mail?.text).toContain('Lovely kitchen')
     const csv = mail?.raw.attachments.find((a) => a.filename === 'attendees.csv')
     const rows = parse(csv?.content.toString('utf8') ?? '', { columns: true, bom: true }) as Array<

@@ -1,5 +1,16 @@
 // Every mail's words in one place: a subject, plain text and HTML built from the same lines.
+import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField, RATING_MAX, ratingLabel } from '@porchlight/shared'
 import type { MailContent } from './queue-mail.ts'
+
+type Ratings = Partial<Record<FeedbackRatingField, number | null>>
+
+/** 'Curb Appeal: 5/5, Kitchen: 4/5': the ratings given, in form order, named as the screens name them. */
+function ratingList(ratings: Ratings): string | null {
+  const given = FEEDBACK_RATING_FIELDS.filter((f) => ratings[f] != null).map(
+    (f) => `${ratingLabel(f)}: ${ratings[f]}/${RATING_MAX}`,
+  )
+  return given.length ? given.join(', ') : null
+}
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -116,15 +127,18 @@ export const mailTemplates = {
       host: string
       attendees: number
       withoutRealtor: number
-      feedback: string[]
+      feedback: { count: number; averages: Ratings; texts: string[] }
       csv: string
     },
   ): MailContent {
+    const averages = ratingList(r.feedback.averages)
     return {
       ...layout(to, `Open house hosting report: ${r.address}`, [
         `${r.host} hosted your open house at ${r.address} (${r.when}).`,
         `Attendees: ${r.attendees}. Leads without a realtor: ${r.withoutRealtor}.`,
-        ...r.feedback,
+        `Feedback received: ${r.feedback.count}`,
+        ...(averages ? [`Average ratings — ${averages}`] : []),
+        ...r.feedback.texts.map((t) => `“${t}”`),
         'The attendees are attached as a CSV file.',
       ]),
       attachments: [{ filename: 'attendees.csv', content: r.csv, contentType: 'text/csv; charset=utf-8' }],
@@ -238,11 +252,12 @@ export const mailTemplates = {
 
   feedbackShare(
     to: string,
-    r: { address: string; when: string; ratings: string[]; text: string | null },
+    r: { address: string; when: string; ratings: Ratings; text: string | null },
   ): MailContent {
+    const ratings = ratingList(r.ratings)
     return layout(to, `New feedback on the open house at ${r.address}`, [
       `A visitor left feedback on the open house at ${r.address}${r.when ? ` (${r.when})` : ''}.`,
-      r.ratings.length ? `Ratings — ${r.ratings.join(', ')}` : 'No ratings given.',
+      ratings ? `Ratings — ${ratings}` : 'No ratings given.',
       ...(r.text ? [`“${r.text}”`] : []),
     ])
   },

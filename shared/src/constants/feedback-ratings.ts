@@ -64,3 +64,26 @@ export const PRIMARY_FEEDBACK_RATINGS = [
 
 export const RATING_MIN = 1
 export const RATING_MAX = 5
+
+const OWN_LABELS: Partial<Record<FeedbackRatingField, string>> = {
+  homeLot: 'Lot',
+  closetsStorage: 'Closets & Storage',
+  hallways: 'Hallways',
+  meetsMyCriteria: 'Meets My Criteria',
+  // Asked among the primary ratings, away from its section: it names whom it rates.
+  agentOverallExperience: 'Hosting Agent Overall',
+}
+
+/**
+ * What a rating is called wherever people read it (the feedback form, the summaries, the mails):
+ * 'curbAppeal' → 'Curb Appeal'; the hosting agent's fields drop their 'agent' prefix.
+ */
+export function ratingLabel(field: FeedbackRatingField): string {
+  const own = OWN_LABELS[field]
+  if (own) return own
+  const words = field
+    .replace(/^agent(?=[A-Z])/, '')
+    .replace(/([A-Z])/g, ' $1')
+    .trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

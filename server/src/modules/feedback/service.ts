@@ -114,15 +114,12 @@ export function createFeedbackService(d: FeedbackDeps) {
         const visit = await attendees.mailContext(oh.id, trx)
         if (visit.shareFeedbackWith) {
           const given = toFeedback(created)
-          const ratings = FEEDBACK_RATING_FIELDS.filter((f) => given[f] !== null).map(
-            (f) => `${f}: ${given[f]}/5`,
-          )
           await queueMail(
             trx,
             d.outbox,
             mailTemplates.feedbackShare(visit.shareFeedbackWith, {
               ...visit,
-              ratings,
+              ratings: given,
               text: given.feedbackText,
             }),
           )

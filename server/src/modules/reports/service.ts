@@ -1,10 +1,4 @@
-import {
-  FEEDBACK_RATING_FIELDS,
-  type FeedbackSummary,
-  type OpenHouseDetails,
-  type OpenHouseProspect,
-  rooms,
-} from '@porchlight/shared'
+import { type OpenHouseDetails, type OpenHouseProspect, rooms } from '@porchlight/shared'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -73,17 +67,6 @@ function deviceLine(captures: Array<{ captureDevice: CaptureDevice | null }>): s
   return [...counts].map(([kind, n]) => `${n} ${DEVICE_WORDS[kind]}`).join(', ')
 }
 
-function feedbackLines(summary: FeedbackSummary): string[] {
-  const rated = FEEDBACK_RATING_FIELDS.filter((f) => summary.averages[f] !== null).map(
-    (f) => `${f}: ${summary.averages[f]}/5`,
-  )
-  return [
-    `Feedback received: ${summary.count}`,
-    ...(rated.length ? [`Average ratings — ${rated.join(', ')}`] : []),
-    ...summary.texts.map((t) => `“${t}”`),
-  ]
-}
-
 export function createReportService(d: ReportDeps) {
   async function hostedBy(caller: AgentRow, openHouseId: number): Promise<OpenHouseDetails> {
     await d.access.openHouse(caller, 'sendHostingReport', openHouseId)
@@ -112,7 +95,7 @@ export function createReportService(d: ReportDeps) {
             host: oh.hostingREAgentName ?? '',
             attendees: attendees.length,
             withoutRealtor,
-            feedback: feedbackLines(summary),
+            feedback: summary,
             csv: attendeeCsv(attendees),
           }),
         ),

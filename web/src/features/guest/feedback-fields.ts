@@ -25,25 +25,8 @@ export const PRIMARY_RATINGS: readonly FeedbackRatingField[] = PRIMARY_FEEDBACK_
 export const detailFieldsOf = (group: FeedbackRatingGroup): readonly FeedbackRatingField[] =>
   ratingFieldsOf(group).filter((field) => !PRIMARY_RATINGS.includes(field))
 
-const LABELS: Partial<Record<FeedbackRatingField, string>> = {
-  homeLot: 'Lot',
-  closetsStorage: 'Closets & Storage',
-  hallways: 'Hallways',
-  meetsMyCriteria: 'Meets My Criteria',
-  // Asked among the primary ratings, away from its section: it names whom it rates.
-  agentOverallExperience: 'Hosting Agent Overall',
-}
-
-/** 'curbAppeal' → 'Curb Appeal'; the hosting agent's fields drop their 'agent' prefix. */
-export function ratingLabel(field: FeedbackRatingField): string {
-  const own = LABELS[field]
-  if (own) return own
-  const words = field
-    .replace(/^agent(?=[A-Z])/, '')
-    .replace(/([A-Z])/g, ' $1')
-    .trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
+/** The labels live with the rating fields, so the mails say what the screens say. */
+export { ratingLabel } from '@porchlight/shared/constants/feedback-ratings'
 
 /** SPEC §3: N/A (empty) or 1 to 5, 5 excellent. */
 export const RATING_CHOICES: readonly string[] = [
