@@ -63,3 +63,36 @@ describe('the prospect field rules the guest page shares with the server', () =>
     )
   })
 })
+
+describe('the small CRM bodies (issue 13)', () => {
+  it('takes a stage and a real calendar date, and clears the date with an empty one', async () => {
+    const { UpdateProspectFollowUpBody } = await import('./prospect.ts')
+    expect(
+      UpdateProspectFollowUpBody.parse({ prospectStage: 'Client', nextFollowUpDate: '2026-12-01' }),
+    ).toEqual({
+      prospectStage: 'Client',
+      nextFollowUpDate: '2026-12-01',
+    })
+    expect(UpdateProspectFollowUpBody.parse({ nextFollowUpDate: '' })).toEqual({ nextFollowUpDate: null })
+    expect(UpdateProspectFollowUpBody.safeParse({ prospectStage: 'Lost' }).success).toBe(false)
+    expect(UpdateProspectFollowUpBody.safeParse({ nextFollowUpDate: '2027-02-30' }).success).toBe(false)
+    expect(UpdateProspectFollowUpBody.safeParse({}).success).toBe(false)
+  })
+
+  it('reads the list query: newest first by default, flags as strings, unknown filters refused', async () => {
+    const { OwnProspectListQuery } = await import('./prospect.ts')
+    expect(OwnProspectListQuery.parse({})).toMatchObject({ sort: 'newest', limit: 100, offset: 0 })
+    expect(
+      OwnProspectListQuery.parse({ noRealtor: 'true', openHouseId: '7', timeline: '1-3 Months' }),
+    ).toMatchObject({ noRealtor: true, openHouseId: 7, timeline: '1-3 Months' })
+    expect(OwnProspectListQuery.safeParse({ stage: 'Lost' }).success).toBe(false)
+    expect(OwnProspectListQuery.safeParse({ sort: 'oldest' }).success).toBe(false)
+  })
+
+  it('needs a note of 1 to 2000 characters', async () => {
+    const { AddProspectNoteBody } = await import('./prospect.ts')
+    expect(AddProspectNoteBody.parse({ noteText: '  Called.  ' })).toEqual({ noteText: 'Called.' })
+    expect(AddProspectNoteBody.safeParse({ noteText: ' ' }).success).toBe(false)
+    expect(AddProspectNoteBody.safeParse({ noteText: 'x'.repeat(2001) }).success).toBe(false)
+  })
+})

@@ -113,6 +113,12 @@ export function ProspectsPage() {
                 </p>
               )}
             </div>
+          ) : prospects.data.data.length === 0 ? (
+            // A page past the end (the list shrank, or an old link): say so and offer the first page.
+            <div className="empty-state">
+              <p>This page is past the end of the list.</p>
+              <Button onPress={() => turnTo({ page: undefined })}>Go to the first page</Button>
+            </div>
           ) : (
             <>
               <ProspectList
