@@ -251,8 +251,9 @@ describe('teams in the browser', () => {
     await page.getByRole('tab', { name: 'My Upcoming Open Houses', selected: true }).waitFor()
     expect(await page.getByRole('tab', { name: 'Search Open Houses' }).count()).toBe(0)
     await expectAccessible(page, "a Team Lead's upcoming open houses", { alsoAtPhoneWidth: true })
-    // A journey of two browsers (the lead's and an invited agent's): longer than the default 30 s.
-  }, 60_000)
+    // A journey of two browsers (the lead's and an invited agent's), each screen checked with axe:
+    // longer than the default 30 s.
+  }, 120_000)
 
   it('lets an invited agent accept or decline on the dashboard, and shows a member neither Manage My Teams nor My Team Summary', async () => {
     const firm = newFirm()
@@ -371,7 +372,7 @@ describe('teams in the browser', () => {
     await patPage.reload()
     await patPage.getByText('Firm membership: Verified').waitFor()
     await expectAccessible(patPage, 'the profile, verified')
-  })
+  }, 60_000)
 
   it('holds New Team back with SPEC’s text once the plan’s teams are used up', async () => {
     const lead = await makePlannedAgent(t.db, { role: 'Team Lead', brokerFirmLicense: newFirm() }, 'Solo')
