@@ -1,6 +1,7 @@
 import { TEAM_PUBLISH_LEVELS } from '@porchlight/shared'
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
+import { createOverviewRepo } from './overview-repo.ts'
 
 // Every figure is counted from rows at read time (never a kept counter), so it cannot drift.
 // The five counts are correlated subqueries over `open_house oh`, given two predicates on `oh`:
@@ -38,6 +39,9 @@ const toCounts = <T extends Record<string, unknown>>(row: T) => ({
 
 export function createStatsRepo(db: Db) {
   return {
+    /** The dashboard overview's short-window reads (overview-repo.ts). */
+    overview: createOverviewRepo(db),
+
     /** One row per agent: the open houses it lists, hosts and cancels, and their visitors. */
     async perAgent(agentIds: number[]) {
       if (agentIds.length === 0) return []

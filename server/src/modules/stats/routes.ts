@@ -1,4 +1,6 @@
 import {
+  DashboardOverview,
+  DashboardOverviewQuery,
   DashboardStatistics,
   PublishLevelStatistics,
   StatisticsSummary,
@@ -32,6 +34,23 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
     },
     async (req) => ({ data: await stats.dashboard(agentOf(req), req.params.agentId) }),
+  )
+
+  app.get(
+    '/openhousemgmt/getDashboardOverview/:agentId',
+    {
+      schema: {
+        tags,
+        security,
+        params: AgentParams,
+        querystring: DashboardOverviewQuery,
+        response: { 200: data(DashboardOverview) },
+      },
+      ...guard,
+    },
+    async (req) => ({
+      data: await stats.dashboardOverview(agentOf(req), req.params.agentId, req.query.timeZone),
+    }),
   )
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   canSeeTeamSummary,
+  type DashboardOverview,
   type DashboardStatistics,
   type PublishLevelStatistics,
   type StatisticsSummary,
@@ -10,6 +11,7 @@ import type { AgentRow } from '../../db/rows.ts'
 import { ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
 import type { TeamPeople, TeamService } from '../teams/service.ts'
+import { createOverview } from './overview.ts'
 import type { StatsRepo } from './repo.ts'
 
 export interface StatsDeps {
@@ -20,6 +22,7 @@ export interface StatsDeps {
 
 export function createStatsService(d: StatsDeps) {
   const { repo } = d
+  const overview = createOverview({ overview: repo.overview, access: d.access })
 
   function self(caller: AgentRow, agentId: number) {
     if (caller.id !== agentId) throw new ForbiddenError('You can only see your own statistics')
@@ -57,6 +60,12 @@ export function createStatsService(d: StatsDeps) {
         Promise.all(teams.map(teamStatistics)),
       ])
       return { overall, teamSummaries }
+    },
+
+    /** The dashboard's week at a glance (overview.ts), the agent's own; `timeZone` says which day is today. */
+    async dashboardOverview(caller: AgentRow, agentId: number, timeZone: string): Promise<DashboardOverview> {
+      self(caller, agentId)
+      return overview(caller, timeZone)
     },
 
     /** A row per person of the team (lead, co-lead, members); for the team's own people. */
