@@ -52,6 +52,11 @@ const Env = z.object({
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  FUB_API_URL: urlWith('http:', 'https:').default('https://api.followupboss.com'),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,32}$/, { message: 'letters, digits, dot, dash or underscore (at most 32)' })
@@ -89,7 +94,27 @@ export interface Config {
   /** A worker process touches this file while PostgreSQL and Redis answer it (container health check). */
   workerHeartbeatFile?: string
   relay: { intervalMs: number; batchSize: number; redeliverAfterMs: number }
+  webhooks: {
+    /** Deliveries to loopback, private and link-local addresses (tests, on-premises receivers). */
+    allowPrivateTargets: boolean
+    /** The wait before each retry of a failed attempt; after the last, the delivery is failed. */
+    retryDelaysMs: readonly number[]
+    /** An endpoint whose attempts have failed this long, without a success between, is disabled. */
+    disableAfterMs: number
+    /** How long one attempt waits for the receiver's answer. */
+    timeoutMs: number
+  }
+  /** Follow Up Boss's API (its events endpoint is {apiUrl}/v1/events). */
+  fub: { apiUrl: string }
 }
+
+/**
+ * Retries of a failed webhook attempt, about a day in all (the schedule Standard Webhooks' authors use):
+ * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then 10 h more before the delivery is marked failed.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+]
 
 export class ConfigError extends Error {}
 
@@ -129,6 +154,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrationsDir: compiled ? path.join(here, 'migrations') : path.join(repoRoot, 'migrations'),
     workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE,
     relay: { intervalMs: 250, batchSize: 100, redeliverAfterMs: 60_000 },
+    webhooks: {
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
+      disableAfterMs: 3 * 24 * 3600_000,
+      timeoutMs: 10_000,
+    },
+    fub: { apiUrl: e.FUB_API_URL.replace(/\/$/, '') },
   }
 }
 

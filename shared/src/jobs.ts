@@ -9,6 +9,14 @@ export interface JobPayloads {
   receipts: {
     capture: { openHouseId: number }
   }
+  /** One attempt at one webhook delivery; a failed attempt writes the next one, due later. */
+  webhooks: {
+    deliver: { deliveryId: number; manual?: boolean }
+  }
+  /** A guest sign-in posted to the agent's Follow Up Boss as a 'Visited Open House' event. */
+  fub: {
+    visit: { agentId: number; event: Record<string, unknown> }
+  }
 }
 
 export type QueueName = keyof JobPayloads
@@ -19,6 +27,8 @@ export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['send'],
   'auto-clone': ['clone'],
   receipts: ['capture'],
+  webhooks: ['deliver'],
+  fub: ['visit'],
 }
 
 export const queueNames = Object.keys(jobNames) as QueueName[]

@@ -1016,7 +1016,6 @@ const matrix: Record<string, Case<unknown>[]> = {
   // ---- statistics --------------------------------------------------------------------------------
   'GET /api/openhousemgmt/getOHStatisticsSummaryByREAgentId/:agentId': selfCase('agentId'),
   'GET /api/openhousemgmt/getDashboardStatistics/:agentId': selfCase('agentId'),
-  'GET /api/openhousemgmt/getDashboardOverview/:agentId': selfCase('agentId'),
   'GET /api/openhousemgmt/getOHStatisticsSummaryByPublishLevelId/:publishLevelId': [
     kase({
       name: "the owner's firm (Market Center)",

@@ -36,6 +36,7 @@ afterAll(async () => {
 const everyEntity = [
   'calendar_feed',
   'email_code',
+  'fub_connector',
   'guest_token',
   'mail',
   'open_house',
@@ -54,6 +55,8 @@ const everyEntity = [
   're_team_member',
   'seller_report_link',
   'session',
+  'webhook_delivery',
+  'webhook_endpoint',
 ]
 
 describe('migrations on PostgreSQL', () => {

@@ -30,7 +30,6 @@ import { adminRoutes } from '../modules/admin/routes.ts'
 import { agentRoutes } from '../modules/agents/routes.ts'
 import { attendeeRoutes } from '../modules/attendees/routes.ts'
 import { authRoutes } from '../modules/auth/routes.ts'
-import { calendarRoutes } from '../modules/calendar/routes.ts'
 import { devMailboxRoutes } from '../modules/dev/routes.ts'
 import { doorSignRoutes } from '../modules/door-sign/routes.ts'
 import { feedbackRoutes } from '../modules/feedback/routes.ts'
@@ -43,9 +42,9 @@ import { propertyRoutes } from '../modules/properties/routes.ts'
 import { prospectRoutes } from '../modules/prospects/routes.ts'
 import { publicConfigRoutes } from '../modules/public/routes.ts'
 import { reportRoutes } from '../modules/reports/routes.ts'
-import { sellerReportRoutes } from '../modules/seller-report/routes.ts'
 import { statsRoutes } from '../modules/stats/routes.ts'
 import { teamRoutes } from '../modules/teams/routes.ts'
+import { webhookRoutes } from '../modules/webhooks/routes.ts'
 import { createRealtime, type Realtime } from '../realtime/server.ts'
 import { createRedis, whenReady } from '../redis.ts'
 import { createServices, type Services } from './services.ts'
@@ -224,8 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(teamRoutes)
       await api.register(statsRoutes)
       await api.register(geocoderRoutes)
-      await api.register(sellerReportRoutes)
-      await api.register(calendarRoutes)
+      await api.register(webhookRoutes)
     },
     { prefix: '/api' },
   )

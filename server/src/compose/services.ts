@@ -10,8 +10,6 @@ import { createAccountLimits } from '../modules/auth/limits.ts'
 import { createAuthRepo } from '../modules/auth/repo.ts'
 import { createAuthService } from '../modules/auth/service.ts'
 import { createSessionService } from '../modules/auth/sessions.ts'
-import { createCalendarRepo } from '../modules/calendar/repo.ts'
-import { createCalendarService } from '../modules/calendar/service.ts'
 import { createDoorSignService } from '../modules/door-sign/service.ts'
 import { createFeedbackRepo } from '../modules/feedback/repo.ts'
 import { createFeedbackService } from '../modules/feedback/service.ts'
@@ -26,12 +24,13 @@ import { createPropertyService } from '../modules/properties/service.ts'
 import { createProspectRepo } from '../modules/prospects/repo.ts'
 import { createProspectService } from '../modules/prospects/service.ts'
 import { createReportService } from '../modules/reports/service.ts'
-import { createSellerReportRepo } from '../modules/seller-report/repo.ts'
-import { createSellerReportService } from '../modules/seller-report/service.ts'
 import { createStatsRepo } from '../modules/stats/repo.ts'
 import { createStatsService } from '../modules/stats/service.ts'
 import { createTeamRepo } from '../modules/teams/repo.ts'
 import { createTeamService } from '../modules/teams/service.ts'
+import { createWebhookEvents } from '../modules/webhooks/events.ts'
+import { createWebhookRepo } from '../modules/webhooks/repo.ts'
+import { createWebhookService } from '../modules/webhooks/service.ts'
 import { createAccess } from '../policy/access.ts'
 import { createSocketAuthority } from '../policy/sockets.ts'
 import type { Live } from '../realtime/events.ts'
@@ -67,6 +66,10 @@ export function createServices(infra: ServiceInfra) {
     config,
     sockets: live.rooms,
   })
+  // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
+  const webhookRepo = createWebhookRepo(db)
+  const webhookEvents = createWebhookEvents({ repo: webhookRepo, outbox, config })
+  const webhooks = createWebhookService({ db, repo: webhookRepo, outbox, access, config })
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
   const attendees = createAttendeeService({
@@ -75,6 +78,7 @@ export function createServices(infra: ServiceInfra) {
     repo: createAttendeeRepo(db),
     events: live,
     access,
+    webhooks: webhookEvents,
   })
   const teams = createTeamService({
     db,
@@ -98,6 +102,7 @@ export function createServices(infra: ServiceInfra) {
     inventory,
     events: live,
     access,
+    webhooks: webhookEvents,
   })
   const prospects = createProspectService({
     db,
@@ -105,6 +110,7 @@ export function createServices(infra: ServiceInfra) {
     repo: createProspectRepo(db),
     attendees,
     access,
+    webhooks: webhookEvents,
   })
   const feedback = createFeedbackService({
     db,
@@ -113,6 +119,7 @@ export function createServices(infra: ServiceInfra) {
     attendees,
     events: live,
     access,
+    webhooks: webhookEvents,
   })
   const auth = createAuthService({
     db,
@@ -137,18 +144,10 @@ export function createServices(infra: ServiceInfra) {
     access,
   })
   const doorSigns = createDoorSignService({ access, openHouses, config })
-  const sellerReports = createSellerReportService({
-    repo: createSellerReportRepo(db),
-    access,
-    sockets: live.rooms,
-    config,
-  })
-  const calendarFeeds = createCalendarService({ repo: createCalendarRepo(db), config })
   const socketAuthority = createSocketAuthority({
     access,
     session: (token) => sessions.validateWithAgent(token),
     agentById: (id) => agents.findById(id),
-    sellerReportOpenHouse: (token) => sellerReports.openHouseForSocket(token),
   })
   return {
     access,
@@ -168,8 +167,9 @@ export function createServices(infra: ServiceInfra) {
     statsEvents,
     reports,
     doorSigns,
-    sellerReports,
-    calendarFeeds,
+    webhooks,
+    webhookEvents,
+    webhookRepo,
     socketAuthority,
   }
 }

@@ -7,6 +7,8 @@ import { closeQueues, createQueues } from '../jobs/queues.ts'
 import { type Processors, startWorkers } from '../jobs/workers.ts'
 import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
+import { createFubProcessor } from '../modules/webhooks/fub.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
 import { createRedis } from '../redis.ts'
 import { createServices, type Services } from './services.ts'
@@ -37,6 +39,10 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     mail: { send: createMailProcessor(db, mailer) },
     'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
     receipts: { capture: ({ openHouseId }) => services.reports.sendCaptureReceipt(openHouseId) },
+    webhooks: {
+      deliver: createWebhookDeliverer({ db, repo: services.webhookRepo, outbox, config }),
+    },
+    fub: { visit: createFubProcessor(services.webhookRepo, config) },
   }
   const workers = startWorkers(processors, {
     connection: workerConnection,

@@ -439,7 +439,53 @@ export interface CalendarFeedTable {
   createdDate: Timestamp
 }
 
+export type WebhookDeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed'
+
+/** An agent's outgoing webhook endpoint; the secret signs its deliveries and is answered once. */
+export interface WebhookEndpointTable {
+  id: Id
+  reAgentId: number
+  url: string
+  description: Nullable<string>
+  events: ColumnType<string[], string[], string[]>
+  secret: string
+  /** The first failed attempt since the last success; three days of it disables the endpoint. */
+  failingSince: NullableTimestamp
+  disabledAt: NullableTimestamp
+  createdDate: Timestamp
+}
+
+/** One event for one endpoint, with the outcome of its last attempt (the delivery log). */
+export interface WebhookDeliveryTable {
+  id: Id
+  endpointId: number
+  /** The `webhook-id` header: the same on every attempt and replay. */
+  messageId: string
+  eventType: string
+  payload: Json
+  status: Defaulted<WebhookDeliveryStatus>
+  attempts: Defaulted<number>
+  leaseUntil: NullableTimestamp
+  nextAttemptAt: NullableTimestamp
+  responseStatus: Nullable<number>
+  latencyMs: Nullable<number>
+  responseExcerpt: Nullable<string>
+  lastError: Nullable<string>
+  createdDate: Timestamp
+  lastAttemptAt: NullableTimestamp
+}
+
+/** An agent's Follow Up Boss API key: used to post sign-ins, never answered. */
+export interface FubConnectorTable {
+  reAgentId: number
+  apiKey: string
+  createdDate: Timestamp
+}
+
 export interface Database {
+  webhookEndpoint: WebhookEndpointTable
+  webhookDelivery: WebhookDeliveryTable
+  fubConnector: FubConnectorTable
   sellerReportLink: SellerReportLinkTable
   calendarFeed: CalendarFeedTable
   guestToken: GuestTokenTable

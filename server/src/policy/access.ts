@@ -3,6 +3,7 @@ import {
   type Actor,
   type AgentFacts,
   isSchedulerRole,
+  mayManageWebhookEndpoint,
   mayOnOpenHouse,
   type OpenHouseFacts,
   type OpenHousePermission,
@@ -217,6 +218,32 @@ export function createAccess(db: Db) {
         .where('openHouseId', '=', openHouseId)
         .executeTakeFirst()
       return row !== undefined
+    },
+
+    /** The endpoint if the caller may manage it; 404 otherwise (ids reveal nothing). */
+    async webhookEndpoint(agent: AgentLike, endpointId: number): Promise<void> {
+      const row = await db
+        .selectFrom('webhookEndpoint')
+        .select('reAgentId')
+        .where('id', '=', endpointId)
+        .executeTakeFirst()
+      if (!row || !mayManageWebhookEndpoint(await actor(agent), { ownerREAgentId: row.reAgentId })) {
+        throw new NotFoundError()
+      }
+    },
+
+    /** A delivery of an endpoint the caller may manage; 404 otherwise. */
+    async webhookDelivery(agent: AgentLike, deliveryId: number): Promise<{ endpointId: number }> {
+      const row = await db
+        .selectFrom('webhookDelivery as d')
+        .innerJoin('webhookEndpoint as e', 'e.id', 'd.endpointId')
+        .select(['d.endpointId', 'e.reAgentId'])
+        .where('d.id', '=', deliveryId)
+        .executeTakeFirst()
+      if (!row || !mayManageWebhookEndpoint(await actor(agent), { ownerREAgentId: row.reAgentId })) {
+        throw new NotFoundError()
+      }
+      return { endpointId: row.endpointId }
     },
 
     async propertyFacts(propertyId: number): Promise<PropertyFacts | undefined> {

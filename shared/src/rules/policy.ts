@@ -57,7 +57,6 @@ export const OPEN_HOUSE_PERMISSIONS = [
   'requestHostingReport',
   'viewAttendees',
   'printDoorSign',
-  'shareSellerReport',
 ] as const
 export type OpenHousePermission = (typeof OPEN_HOUSE_PERMISSIONS)[number]
 
@@ -115,8 +114,6 @@ export function mayOnOpenHouse(actor: Actor, permission: OpenHousePermission, oh
     case 'viewAttendees':
     case 'printDoorSign':
       return forListing || r.has('host')
-    case 'shareSellerReport':
-      return forListing
   }
 }
 
@@ -261,4 +258,17 @@ export function agentRooms(actor: Actor): string[] {
  */
 export function mayKeepProspect(actor: Actor, p: Pick<ProspectFacts, 'createdByREAgentId'>): boolean {
   return p.createdByREAgentId === actor.id
+}
+
+/** What the policy needs of a webhook endpoint (and of the deliveries in its log). */
+export interface WebhookEndpointFacts {
+  ownerREAgentId: number
+}
+
+/**
+ * An agent's webhook endpoints, their delivery logs, replays and test events: its own alone. Anyone else
+ * does not learn an endpoint exists (404); the list by agent id is 403 for another agent's id.
+ */
+export function mayManageWebhookEndpoint(actor: Actor, endpoint: WebhookEndpointFacts): boolean {
+  return endpoint.ownerREAgentId === actor.id
 }

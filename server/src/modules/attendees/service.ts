@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
+import type { WebhookEvents } from '../webhooks/events.ts'
 import type { AttendeeRepo } from './repo.ts'
 
 type AddBody = z.output<typeof AddAttendeeBody>
@@ -47,6 +48,7 @@ export interface AttendeeDeps {
   repo: AttendeeRepo
   events: EventSink
   access: Access
+  webhooks: WebhookEvents
 }
 
 /** A guest's own visit: what it typed, and whether it agreed to share its details with the listing agent. */
@@ -92,9 +94,12 @@ export function createAttendeeService(d: AttendeeDeps) {
       { openHouseId: oh.id, ...name, signedInAt: new Date(row.createdDate).toISOString() },
       oh.id,
     )
-    // The seller's report pages hear only that something changed: they refetch, and learn no name.
-    emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
     d.stats.changed(trx, [oh.listingReAgentId, oh.hostingReAgentId])
+    await d.webhooks.attendeeAdded(trx, {
+      openHouseId: oh.id,
+      prospectId: visitor.id,
+      agentIds: [oh.listingReAgentId, oh.hostingReAgentId],
+    })
     return { created: true as const, id: row.id }
   }
 

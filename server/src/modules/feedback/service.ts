@@ -19,6 +19,7 @@ import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
+import type { WebhookEvents } from '../webhooks/events.ts'
 import type { FeedbackRepo, FeedbackRow } from './repo.ts'
 
 type Body = z.output<typeof SaveFeedbackBody>
@@ -47,6 +48,7 @@ export interface FeedbackDeps {
   attendees: AttendeeService
   events: EventSink
   access: Access
+  webhooks: WebhookEvents
 }
 
 export function createFeedbackService(d: FeedbackDeps) {
@@ -108,18 +110,20 @@ export function createFeedbackService(d: FeedbackDeps) {
           { openHouseId: oh.id, feedbackId: created.id },
           oh.id,
         )
-        // The seller's report pages refetch (its averages and comments changed).
-        emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
+        await d.webhooks.feedbackSubmitted(trx, created.id)
         // SPEC §3 emailIdForSharingOHFeedback: the listing agent chose someone to receive feedback.
         const visit = await attendees.mailContext(oh.id, trx)
         if (visit.shareFeedbackWith) {
           const given = toFeedback(created)
+          const ratings = FEEDBACK_RATING_FIELDS.filter((f) => given[f] !== null).map(
+            (f) => `${f}: ${given[f]}/5`,
+          )
           await queueMail(
             trx,
             d.outbox,
             mailTemplates.feedbackShare(visit.shareFeedbackWith, {
               ...visit,
-              ratings: given,
+              ratings,
               text: given.feedbackText,
             }),
           )
@@ -148,8 +152,6 @@ export function createFeedbackService(d: FeedbackDeps) {
           { openHouseId: oh.id, feedbackId: updated.id },
           oh.id,
         )
-        // The seller's report pages refetch (its averages and comments changed).
-        emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
         return updated
       })
       return toFeedback(row)

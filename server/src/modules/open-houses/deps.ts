@@ -6,6 +6,7 @@ import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AgentService } from '../agents/service.ts'
 import type { InventoryService } from '../inventory/service.ts'
 import type { PricingService } from '../pricing/service.ts'
+import type { WebhookEvents } from '../webhooks/events.ts'
 import type { OpenHouseRepo } from './repo.ts'
 
 /** What createOpenHouseService is built from; each part of the service picks the few it uses. */
@@ -20,4 +21,6 @@ export interface OpenHouseDeps {
   inventory: InventoryService
   events: EventSink
   access: Access
+  /** Outgoing webhooks: published, claimed and canceled are told to the agents' endpoints. */
+  webhooks: WebhookEvents
 }

@@ -57,7 +57,7 @@ async function listingAgentFor(
 export function createOpenHouseLifecycle(
   d: Pick<
     OpenHouseDeps,
-    'db' | 'repo' | 'access' | 'agents' | 'pricing' | 'inventory' | 'outbox' | 'stats' | 'events'
+    'db' | 'repo' | 'access' | 'agents' | 'pricing' | 'inventory' | 'outbox' | 'stats' | 'events' | 'webhooks'
   >,
 ) {
   const { repo } = d
@@ -195,6 +195,8 @@ export function createOpenHouseLifecycle(
         row.id,
       )
       d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId, row.scheduledByReAgentId])
+      // The cancel is one statement of its own: its webhook deliveries are written right after it.
+      await inTransaction(d.db, (trx) => d.webhooks.openHouseChanged(trx, 'openHouse.canceled', row.id))
       return detailsOrThrow(repo, row.id, await d.access.actor(caller))
     },
   }

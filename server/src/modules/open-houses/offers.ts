@@ -30,7 +30,7 @@ type ScheduleBody = z.output<typeof UpdateScheduleBody>
 
 type OfferDeps = Pick<
   OpenHouseDeps,
-  'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config'
+  'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config' | 'webhooks'
 >
 
 /**
@@ -69,6 +69,9 @@ async function finishClaim(
     id,
   )
   d.stats.changedNow([row.listingReAgentId, caller.id])
+  // The claim is one statement without a transaction (the race stays one UPDATE): its webhook
+  // deliveries are written right after it, once the winner is announced.
+  await inTransaction(d.db, (trx) => d.webhooks.openHouseChanged(trx, 'openHouse.claimed', id))
   return detailsOrThrow(d.repo, id, who)
 }
 
@@ -120,6 +123,9 @@ export function createOpenHouseOffers(d: OfferDeps) {
         // Its own side, and wherever it was offered before at another level, see the change too.
         emitAfterCommit(d.events, trx, viewerRooms(row, next), 'openHouse.updated', { openHouseId: id }, id)
         d.stats.changed(trx, [listingId])
+        if (offering && row.publishedAt === null) {
+          await d.webhooks.openHouseChanged(trx, 'openHouse.published', id)
+        }
         // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
         if (offering && isTeamLevel(level) && row.publishedAt === null) {
           const details = await detailsOrThrow(repo, id, undefined, trx)

@@ -24,6 +24,7 @@ import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow } from '../attendees/service.ts'
+import type { WebhookEvents } from '../webhooks/events.ts'
 import { createProspectCrm } from './crm.ts'
 import { createProspectNoteRepo } from './note-repo.ts'
 import type { ProspectRepo, ProspectRow } from './repo.ts'
@@ -112,6 +113,7 @@ export interface ProspectDeps {
   repo: ProspectRepo
   attendees: AttendeeService
   access: Access
+  webhooks: WebhookEvents
 }
 
 export function createProspectService(d: ProspectDeps) {
@@ -184,6 +186,15 @@ export function createProspectService(d: ProspectDeps) {
         captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
         capturedOffline: body.savedOffline ?? false,
       })
+      // Once per visit: prospect.created (a new lead) to the agent's endpoints, the Follow Up Boss event.
+      if (recorded.created) {
+        await d.webhooks.guestSignedIn(trx, {
+          openHouseId: oh.id,
+          prospectId: prospect.id,
+          ownerId: owner,
+          newProspect: !retried && prospect.clientRequestId === body.clientRequestId,
+        })
+      }
       // A thank-you once per visit, and only to a guest who agreed to email.
       if (recorded.created && body.emailConsent) {
         const visit = await attendees.mailContext(oh.id, trx)

@@ -1,0 +1,213 @@
+import type { Insertable } from 'kysely'
+import { sql } from 'kysely'
+import type { Db } from '../../db/database.ts'
+import type { Trx } from '../../db/transaction.ts'
+import type { WebhookDeliveryTable } from '../../db/types.ts'
+
+/** How long a worker owns a delivery it is attempting (longer than an attempt's timeout). */
+export const ATTEMPT_LEASE_MS = 30_000
+
+export function createWebhookRepo(db: Db) {
+  return {
+    listByAgent(agentId: number) {
+      return db
+        .selectFrom('webhookEndpoint')
+        .selectAll()
+        .where('reAgentId', '=', agentId)
+        .orderBy('id', 'desc')
+        .execute()
+    },
+
+    endpoint(id: number, trx: Db | Trx = db) {
+      return trx.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    createEndpoint(
+      values: {
+        reAgentId: number
+        url: string
+        description: string | null
+        events: string[]
+        secret: string
+      },
+      trx: Db | Trx = db,
+    ) {
+      return trx.insertInto('webhookEndpoint').values(values).returning('id').executeTakeFirstOrThrow()
+    },
+
+    deleteEndpoint(id: number, trx: Db | Trx = db) {
+      return trx.deleteFrom('webhookEndpoint').where('id', '=', id).executeTakeFirst()
+    },
+
+    /** The enabled endpoints of these agents that listen for the event. */
+    listeners(agentIds: number[], event: string, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('webhookEndpoint')
+        .select(['id', 'reAgentId'])
+        .where('reAgentId', 'in', agentIds)
+        .where('disabledAt', 'is', null)
+        .where(sql<boolean>`${event} = any(events)`)
+        .execute()
+    },
+
+    createDelivery(values: Insertable<WebhookDeliveryTable>, trx: Db | Trx = db) {
+      return trx.insertInto('webhookDelivery').values(values).returning('id').executeTakeFirstOrThrow()
+    },
+
+    deliveries(endpointId: number, limit: number, offset: number) {
+      return db
+        .selectFrom('webhookDelivery')
+        .selectAll()
+        .where('endpointId', '=', endpointId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    },
+
+    delivery(id: number, trx: Db | Trx = db) {
+      return trx.selectFrom('webhookDelivery').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    /**
+     * Takes a pending delivery for one attempt, with a lease, in one statement outside any transaction:
+     * a job that runs twice (a repeated relay, two workers) attempts it once.
+     */
+    claim(id: number) {
+      return db
+        .updateTable('webhookDelivery')
+        .set({
+          status: 'sending',
+          leaseUntil: sql<Date>`now() + ${`${ATTEMPT_LEASE_MS} milliseconds`}::interval`,
+          attempts: sql<number>`attempts + 1`,
+          nextAttemptAt: null,
+        })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'pending'),
+            eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<', sql<Date>`now()`)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** The outcome of the attempt in hand (only while this attempt still owns the delivery). */
+    finishAttempt(
+      id: number,
+      values: {
+        status: 'pending' | 'succeeded' | 'failed'
+        responseStatus: number | null
+        latencyMs: number | null
+        responseExcerpt: string | null
+        lastError: string | null
+        nextAttemptAt: Date | null
+      },
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .updateTable('webhookDelivery')
+        .set({ ...values, leaseUntil: null, lastAttemptAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .executeTakeFirst()
+    },
+
+    /** A finished delivery sent again (same message id); a pending one is left alone. */
+    reopen(id: number, trx: Db | Trx = db) {
+      return trx
+        .updateTable('webhookDelivery')
+        .set({ status: 'pending', nextAttemptAt: null, lastError: null })
+        .where('id', '=', id)
+        .where('status', 'in', ['succeeded', 'failed'])
+        .executeTakeFirst()
+    },
+
+    endpointSucceeded(id: number, trx: Db | Trx = db) {
+      return trx
+        .updateTable('webhookEndpoint')
+        .set({ failingSince: null, disabledAt: null })
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    endpointFailed(id: number, trx: Db | Trx = db) {
+      return trx
+        .updateTable('webhookEndpoint')
+        .set({ failingSince: sql<Date>`coalesce(failing_since, now())` })
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /** Disables the endpoint once it has failed for `afterMs` without a success; answers it if it did. */
+    disableIfFailingSince(id: number, afterMs: number, trx: Db | Trx = db) {
+      return trx
+        .updateTable('webhookEndpoint')
+        .set({ disabledAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('disabledAt', 'is', null)
+        .where('failingSince', '<=', sql<Date>`now() - ${`${afterMs} milliseconds`}::interval`)
+        .returning(['id', 'url', 'reAgentId'])
+        .executeTakeFirst()
+    },
+
+    ownerEmail(agentId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('reAgent')
+        .select(['reAgentEmailId', 'reAgentFirstName'])
+        .where('id', '=', agentId)
+        .executeTakeFirst()
+    },
+
+    // ---- what the payloads are made of, read in the emitting transaction ----
+
+    openHouse(id: number, trx: Db | Trx) {
+      return trx.selectFrom('openHouse').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    property(id: number, trx: Db | Trx) {
+      return trx.selectFrom('reProperty').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    prospect(id: number, trx: Db | Trx) {
+      return trx.selectFrom('prospect').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    attendee(openHouseId: number, prospectId: number, trx: Db | Trx) {
+      return trx
+        .selectFrom('openHouseAttendee')
+        .selectAll()
+        .where('openHouseId', '=', openHouseId)
+        .where('prospectId', '=', prospectId)
+        .executeTakeFirst()
+    },
+
+    feedback(id: number, trx: Db | Trx) {
+      return trx.selectFrom('openHouseFeedback').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    // ---- Follow Up Boss ----
+
+    fub(agentId: number, trx: Db | Trx = db) {
+      return trx.selectFrom('fubConnector').selectAll().where('reAgentId', '=', agentId).executeTakeFirst()
+    },
+
+    saveFub(agentId: number, apiKey: string) {
+      return db
+        .insertInto('fubConnector')
+        .values({ reAgentId: agentId, apiKey })
+        .onConflict((oc) => oc.column('reAgentId').doUpdateSet({ apiKey, createdDate: sql`now()` }))
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    deleteFub(agentId: number) {
+      return db.deleteFrom('fubConnector').where('reAgentId', '=', agentId).executeTakeFirst()
+    },
+  }
+}
+
+export type WebhookRepo = ReturnType<typeof createWebhookRepo>
+export type EndpointRow = NonNullable<Awaited<ReturnType<WebhookRepo['endpoint']>>>
+export type DeliveryRow = NonNullable<Awaited<ReturnType<WebhookRepo['delivery']>>>

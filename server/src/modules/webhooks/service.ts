@@ -1,0 +1,182 @@
+import type {
+  CreatedWebhookEndpoint,
+  FubConnector,
+  SaveFubConnectorBody,
+  SaveWebhookEndpointBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '@porchlight/shared'
+import { WEBHOOK_TEST_EVENT } from '@porchlight/shared'
+import type { z } from 'zod'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/database.ts'
+import type { AgentRow } from '../../db/rows.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
+import type { Outbox } from '../../jobs/outbox.ts'
+import type { Access } from '../../policy/access.ts'
+import { newMessageId } from './events.ts'
+import { newWebhookSecret } from './post.ts'
+import type { DeliveryRow, EndpointRow, WebhookRepo } from './repo.ts'
+import { checkTarget, PrivateTargetError } from './targets.ts'
+
+type SaveBody = z.output<typeof SaveWebhookEndpointBody>
+type FubBody = z.output<typeof SaveFubConnectorBody>
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
+
+export function toEndpoint(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    reAgentId: row.reAgentId,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    disabledAt: iso(row.disabledAt),
+    failingSince: iso(row.failingSince),
+    createdDate: iso(row.createdDate) ?? '',
+  }
+}
+
+export function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    endpointId: row.endpointId,
+    messageId: row.messageId,
+    eventType: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    responseStatus: row.responseStatus,
+    latencyMs: row.latencyMs,
+    responseExcerpt: row.responseExcerpt,
+    lastError: row.lastError,
+    nextAttemptAt: iso(row.nextAttemptAt),
+    lastAttemptAt: iso(row.lastAttemptAt),
+    createdDate: iso(row.createdDate) ?? '',
+  }
+}
+
+export interface WebhookServiceDeps {
+  db: Db
+  repo: WebhookRepo
+  outbox: Outbox
+  access: Access
+  config: Pick<Config, 'webhooks'>
+}
+
+/** An agent's webhook endpoints, their delivery logs, and its Follow Up Boss connector. */
+export function createWebhookService(d: WebhookServiceDeps) {
+  const { repo } = d
+
+  function self(caller: AgentRow, agentId: number) {
+    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own integrations')
+  }
+
+  /** A target that resolves to a private address, or to nothing, is refused with the field named. */
+  async function acceptableTarget(url: string): Promise<void> {
+    try {
+      await checkTarget(url, d.config.webhooks.allowPrivateTargets)
+    } catch (err) {
+      const message =
+        err instanceof PrivateTargetError
+          ? 'This address leads to a private or local network; Porchlight only calls public addresses'
+          : 'This address could not be found'
+      throw new ValidationError([{ field: 'url', message }])
+    }
+  }
+
+  return {
+    async list(caller: AgentRow, agentId: number): Promise<WebhookEndpoint[]> {
+      self(caller, agentId)
+      return (await repo.listByAgent(agentId)).map(toEndpoint)
+    },
+
+    /** The secret is answered here only; it is never shown again. */
+    async save(caller: AgentRow, body: SaveBody): Promise<CreatedWebhookEndpoint> {
+      await acceptableTarget(body.url)
+      const secret = newWebhookSecret()
+      const row = await repo.createEndpoint({
+        reAgentId: caller.id,
+        url: body.url,
+        description: body.description,
+        events: body.events,
+        secret,
+      })
+      return { id: row.id, secret }
+    },
+
+    async remove(caller: AgentRow, endpointId: number): Promise<void> {
+      await d.access.webhookEndpoint(caller, endpointId)
+      await repo.deleteEndpoint(endpointId)
+    },
+
+    async deliveries(
+      caller: AgentRow,
+      endpointId: number,
+      q: { limit: number; offset: number },
+    ): Promise<WebhookDelivery[]> {
+      await d.access.webhookEndpoint(caller, endpointId)
+      return (await repo.deliveries(endpointId, q.limit, q.offset)).map(toDelivery)
+    },
+
+    /** Sends a finished delivery again, with the same `webhook-id`, once. */
+    async replay(caller: AgentRow, deliveryId: number): Promise<WebhookDelivery> {
+      await d.access.webhookDelivery(caller, deliveryId)
+      return inTransaction(d.db, async (trx) => {
+        const reopened = await repo.reopen(deliveryId, trx)
+        if (Number(reopened.numUpdatedRows) === 0) {
+          throw new ConflictError('DELIVERY_PENDING', 'This delivery is still being attempted')
+        }
+        await d.outbox.add(trx, 'webhooks', 'deliver', { deliveryId, manual: true })
+        const row = await repo.delivery(deliveryId, trx)
+        if (!row) throw new NotFoundError()
+        return toDelivery(row)
+      })
+    },
+
+    /** A `webhook.test` event, delivered once to this endpoint whatever it listens for. */
+    async sendTest(caller: AgentRow, endpointId: number): Promise<WebhookDelivery> {
+      await d.access.webhookEndpoint(caller, endpointId)
+      return inTransaction(d.db, async (trx) => {
+        const timestamp = new Date().toISOString()
+        const { id } = await repo.createDelivery(
+          {
+            endpointId,
+            messageId: newMessageId(),
+            eventType: WEBHOOK_TEST_EVENT,
+            payload: JSON.stringify({
+              type: WEBHOOK_TEST_EVENT,
+              timestamp,
+              data: { endpointId, message: 'A test event from Porchlight' },
+            }),
+          },
+          trx,
+        )
+        await d.outbox.add(trx, 'webhooks', 'deliver', { deliveryId: id, manual: true })
+        const row = await repo.delivery(id, trx)
+        if (!row) throw new NotFoundError()
+        return toDelivery(row)
+      })
+    },
+
+    async fub(caller: AgentRow): Promise<FubConnector> {
+      const row = await repo.fub(caller.id)
+      return {
+        connected: row !== undefined,
+        apiKeyLast4: row ? row.apiKey.slice(-4) : null,
+        createdDate: row ? iso(row.createdDate) : null,
+      }
+    },
+
+    async saveFub(caller: AgentRow, body: FubBody): Promise<FubConnector> {
+      const row = await repo.saveFub(caller.id, body.apiKey)
+      return { connected: true, apiKeyLast4: row.apiKey.slice(-4), createdDate: iso(row.createdDate) }
+    },
+
+    async removeFub(caller: AgentRow): Promise<void> {
+      await repo.deleteFub(caller.id)
+    },
+  }
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>
