@@ -30,6 +30,7 @@ import { adminRoutes } from '../modules/admin/routes.ts'
 import { agentRoutes } from '../modules/agents/routes.ts'
 import { attendeeRoutes } from '../modules/attendees/routes.ts'
 import { authRoutes } from '../modules/auth/routes.ts'
+import { calendarRoutes } from '../modules/calendar/routes.ts'
 import { devMailboxRoutes } from '../modules/dev/routes.ts'
 import { doorSignRoutes } from '../modules/door-sign/routes.ts'
 import { feedbackRoutes } from '../modules/feedback/routes.ts'
@@ -42,6 +43,7 @@ import { propertyRoutes } from '../modules/properties/routes.ts'
 import { prospectRoutes } from '../modules/prospects/routes.ts'
 import { publicConfigRoutes } from '../modules/public/routes.ts'
 import { reportRoutes } from '../modules/reports/routes.ts'
+import { sellerReportRoutes } from '../modules/seller-report/routes.ts'
 import { statsRoutes } from '../modules/stats/routes.ts'
 import { teamRoutes } from '../modules/teams/routes.ts'
 import { webhookRoutes } from '../modules/webhooks/routes.ts'
@@ -224,6 +226,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(statsRoutes)
       await api.register(geocoderRoutes)
       await api.register(webhookRoutes)
+      await api.register(sellerReportRoutes)
+      await api.register(calendarRoutes)
     },
     { prefix: '/api' },
   )

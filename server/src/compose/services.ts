@@ -10,6 +10,8 @@ import { createAccountLimits } from '../modules/auth/limits.ts'
 import { createAuthRepo } from '../modules/auth/repo.ts'
 import { createAuthService } from '../modules/auth/service.ts'
 import { createSessionService } from '../modules/auth/sessions.ts'
+import { createCalendarRepo } from '../modules/calendar/repo.ts'
+import { createCalendarService } from '../modules/calendar/service.ts'
 import { createDoorSignService } from '../modules/door-sign/service.ts'
 import { createFeedbackRepo } from '../modules/feedback/repo.ts'
 import { createFeedbackService } from '../modules/feedback/service.ts'
@@ -24,6 +26,8 @@ import { createPropertyService } from '../modules/properties/service.ts'
 import { createProspectRepo } from '../modules/prospects/repo.ts'
 import { createProspectService } from '../modules/prospects/service.ts'
 import { createReportService } from '../modules/reports/service.ts'
+import { createSellerReportRepo } from '../modules/seller-report/repo.ts'
+import { createSellerReportService } from '../modules/seller-report/service.ts'
 import { createStatsRepo } from '../modules/stats/repo.ts'
 import { createStatsService } from '../modules/stats/service.ts'
 import { createTeamRepo } from '../modules/teams/repo.ts'
@@ -144,10 +148,18 @@ export function createServices(infra: ServiceInfra) {
     access,
   })
   const doorSigns = createDoorSignService({ access, openHouses, config })
+  const sellerReports = createSellerReportService({
+    repo: createSellerReportRepo(db),
+    access,
+    sockets: live.rooms,
+    config,
+  })
+  const calendarFeeds = createCalendarService({ repo: createCalendarRepo(db), config })
   const socketAuthority = createSocketAuthority({
     access,
     session: (token) => sessions.validateWithAgent(token),
     agentById: (id) => agents.findById(id),
+    sellerReportOpenHouse: (token) => sellerReports.openHouseForSocket(token),
   })
   return {
     access,
@@ -170,6 +182,8 @@ export function createServices(infra: ServiceInfra) {
     webhooks,
     webhookEvents,
     webhookRepo,
+    sellerReports,
+    calendarFeeds,
     socketAuthority,
   }
 }

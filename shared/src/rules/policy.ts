@@ -57,6 +57,7 @@ export const OPEN_HOUSE_PERMISSIONS = [
   'requestHostingReport',
   'viewAttendees',
   'printDoorSign',
+  'shareSellerReport',
 ] as const
 export type OpenHousePermission = (typeof OPEN_HOUSE_PERMISSIONS)[number]
 
@@ -114,6 +115,8 @@ export function mayOnOpenHouse(actor: Actor, permission: OpenHousePermission, oh
     case 'viewAttendees':
     case 'printDoorSign':
       return forListing || r.has('host')
+    case 'shareSellerReport':
+      return forListing
   }
 }
 

@@ -94,6 +94,8 @@ export function createAttendeeService(d: AttendeeDeps) {
       { openHouseId: oh.id, ...name, signedInAt: new Date(row.createdDate).toISOString() },
       oh.id,
     )
+    // The seller's report pages hear only that something changed: they refetch, and learn no name.
+    emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
     d.stats.changed(trx, [oh.listingReAgentId, oh.hostingReAgentId])
     await d.webhooks.attendeeAdded(trx, {
       openHouseId: oh.id,

@@ -110,20 +110,19 @@ export function createFeedbackService(d: FeedbackDeps) {
           { openHouseId: oh.id, feedbackId: created.id },
           oh.id,
         )
+        // The seller's report pages refetch (its averages and comments changed).
+        emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
         await d.webhooks.feedbackSubmitted(trx, created.id)
         // SPEC §3 emailIdForSharingOHFeedback: the listing agent chose someone to receive feedback.
         const visit = await attendees.mailContext(oh.id, trx)
         if (visit.shareFeedbackWith) {
           const given = toFeedback(created)
-          const ratings = FEEDBACK_RATING_FIELDS.filter((f) => given[f] !== null).map(
-            (f) => `${f}: ${given[f]}/5`,
-          )
           await queueMail(
             trx,
             d.outbox,
             mailTemplates.feedbackShare(visit.shareFeedbackWith, {
               ...visit,
-              ratings,
+              ratings: given,
               text: given.feedbackText,
             }),
           )
@@ -152,6 +151,8 @@ export function createFeedbackService(d: FeedbackDeps) {
           { openHouseId: oh.id, feedbackId: updated.id },
           oh.id,
         )
+        // The seller's report pages refetch (its averages and comments changed).
+        emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
         return updated
       })
       return toFeedback(row)
