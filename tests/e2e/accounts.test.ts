@@ -107,6 +107,7 @@ describe('accounts in a browser', () => {
     await field('Re-enter Password').fill(`${password}x`)
     expect(await page.getByText(messages.passwordNotMatching).isVisible()).toBe(true)
     await field('Re-enter Password').fill(password)
+    await expectAccessible(page, 'sign-up, filled in', { alsoAtPhoneWidth: true })
     // Still disabled: the agreement is not checked yet.
     expect(await signUp.isDisabled()).toBe(true)
     await page.getByText('I have read and agree').click()
@@ -116,6 +117,7 @@ describe('accounts in a browser', () => {
     const [mail] = await smtp.waitFor((m) => m.to.includes(email))
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? ''
     expect(code).toMatch(/^\d{6}$/)
+    await expectAccessible(page, 'Validate Email Id', { alsoAtPhoneWidth: true })
     await field('Validation Code').fill(code)
     await page.getByRole('button', { name: 'Validate' }).click()
 
@@ -123,6 +125,7 @@ describe('accounts in a browser', () => {
       /\/signinsuccess\?porchlightUserId=\d+&source=emailvalid$/,
       messages.emailIdValidatedSuccessfully,
     )
+    await expectAccessible(page, 'the email validated')
     await page.getByRole('link', { name: 'Create Real Estate Agent Profile' }).click()
 
     await arrive(/\/new\?porchlightUserId=\d+$/, 'Real Estate Agent Signup')
@@ -136,6 +139,9 @@ describe('accounts in a browser', () => {
     expect(await page.getByText('Role is required').isVisible()).toBe(true)
     expect(await page.getByText('Licensed state is required').isVisible()).toBe(true)
     expect(await field('First Name').evaluate((el) => el === document.activeElement)).toBe(true)
+    await expectAccessible(page, 'Real Estate Agent Signup with its required fields', {
+      alsoAtPhoneWidth: true,
+    })
 
     await field('First Name').fill('Riley')
     await field('Last Name').fill('Stone')
@@ -161,6 +167,7 @@ describe('accounts in a browser', () => {
       reAgentDateOfBirth: '1990-01-15',
       reAgentResidenceZipCode: '30004',
     })
+    await expectAccessible(page, 'the pricing plans of a new agent', { alsoAtPhoneWidth: true })
 
     await page
       .getByRole('article', { name: 'Solo' })
@@ -168,6 +175,7 @@ describe('accounts in a browser', () => {
       .click()
     const dialog = page.getByRole('alertdialog')
     expect(await dialog.textContent()).toContain(messages.confirmAddPricingPlan)
+    await expectAccessible(page, 'the plan confirmation')
     await dialog.getByRole('button', { name: 'Yes' }).click()
 
     await arrive(`${t.url}/signin`, 'Sign In')
@@ -175,12 +183,15 @@ describe('accounts in a browser', () => {
     // The session that chose the plan is ended: the header offers Sign In again.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor()
+    await expectAccessible(page, 'sign-in after the plan was added')
 
     await signInThroughForm(email, password)
     await arrive(`${t.url}/dashboard`, 'Dashboard')
     expect(await page.getByRole('link', { name: 'Welcome, Riley' }).isVisible()).toBe(true)
     expect(await page.getByRole('link', { name: 'Schedule Open House' }).isVisible()).toBe(true)
-  })
+    await expectAccessible(page, "a new agent's dashboard", { alsoAtPhoneWidth: true })
+    // Every screen of sign-up checked with axe: longer than the default 30 s.
+  }, 60_000)
 
   it('shows the SPEC text for a wrong password and keeps what was typed', async () => {
     const user = await makeAgentWithPlan()
@@ -192,6 +203,7 @@ describe('accounts in a browser', () => {
     expect(await alert.textContent()).toBe(messages.incorrectEmailAndPassword)
     expect(await field('Email Id').inputValue()).toBe(user.email)
     expect(page.url()).toBe(`${t.url}/signin`)
+    await expectAccessible(page, 'sign-in refused', { alsoAtPhoneWidth: true })
 
     // The show/hide toggle reveals the password without losing it.
     await page.getByRole('button', { name: 'Show password' }).click()
@@ -214,6 +226,7 @@ describe('accounts in a browser', () => {
     await signInThroughForm(email, password)
     await arrive(`${t.url}/validateEmail?porchlightUserId=${signup.body.data.id}`, 'Validate Email Id')
     await page.getByText(`emailed to ${email}`).waitFor()
+    await expectAccessible(page, 'Validate Email Id after sign-in')
 
     const validated = await makeValidatedUser(t, freshEmail())
     await page.goto(`${t.url}/signin`)
@@ -224,6 +237,7 @@ describe('accounts in a browser', () => {
       messages.signedInSuccessfully,
     )
     await page.getByText('Your real estate agent profile is not created yet.').waitFor()
+    await expectAccessible(page, 'signed in without a profile', { alsoAtPhoneWidth: true })
   })
 
   it('sends a signed-in agent whose session ended to /signin?session=expired', async () => {
@@ -238,6 +252,7 @@ describe('accounts in a browser', () => {
     await page.goto(`${t.url}/mystuff`)
     await arrive(/\/signin\?session=expired/, 'Sign In')
     await page.getByText(messages.sessionExpired).waitFor()
+    await expectAccessible(page, 'sign-in after the session expired', { alsoAtPhoneWidth: true })
     expect(await page.evaluate(() => localStorage.getItem('porchlightUserToken'))).toBeNull()
     expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true)
     // Signing in again goes on to the page that was asked for.
@@ -266,10 +281,12 @@ describe('accounts in a browser', () => {
     await expect.poll(heading).toBe('Sign In')
     await page.getByRole('link', { name: 'Forgot Password?' }).click()
     await arrive(`${t.url}/forgotPassword`, 'Forgot Password?')
+    await expectAccessible(page, 'Forgot Password?', { alsoAtPhoneWidth: true })
     await field('Email Id').fill(user.email)
     await page.getByRole('button', { name: 'Reset My Password' }).click()
     await arrive(`${t.url}/forgotPassword/confirm`, 'Check your email')
     await page.getByText(/new temporary password will be emailed/).waitFor()
+    await expectAccessible(page, 'the password reset sent')
 
     const [mail] = await smtp.waitFor(
       (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
@@ -282,6 +299,9 @@ describe('accounts in a browser', () => {
     await signInThroughForm(user.email, temporary)
 
     await arrive(`${t.url}/mystuff/changeUserPass`, 'User Password Change')
+    await expectAccessible(page, 'User Password Change after a temporary password', {
+      alsoAtPhoneWidth: true,
+    })
     const newPassword = 'brand-new-porch-99'
     await field('New Password').fill(newPassword)
     await field('Re-enter New Password').fill(newPassword)
@@ -289,9 +309,11 @@ describe('accounts in a browser', () => {
 
     await page.waitForURL(`${t.url}/mystuff/changeUserPass/confirmPassChange`)
     await page.getByText(messages.passwordChangedSuccessfully).waitFor()
+    await expectAccessible(page, 'the password changed')
     await page.getByRole('link', { name: 'My Profile' }).click()
     await arrive(`${t.url}/mystuff`, 'My Stuff')
     await page.getByRole('tab', { name: 'My Real Estate Profile', selected: true }).waitFor()
+    await expectAccessible(page, 'My Stuff, the profile', { alsoAtPhoneWidth: true })
 
     const signIn = await t.call('POST', '/signing/authenticate', {
       body: { porchlightUserEmailId: user.email, porchlightUserPass: newPassword },
@@ -314,6 +336,7 @@ describe('accounts in a browser', () => {
     await page.getByRole('button', { name: 'Change' }).click()
     await page.getByText(messages.authenticatingUserDetailsFailed).waitFor()
     expect(page.url()).toBe(`${t.url}/mystuff/changeUserPass`)
+    await expectAccessible(page, 'User Password Change refused')
 
     await field('Current Password').fill(user.password)
     await page.getByRole('button', { name: 'Change' }).click()
@@ -336,6 +359,7 @@ describe('accounts in a browser', () => {
     await page.getByText(messages.authenticatingUserDetailsFailed).waitFor()
     // Nothing typed is lost.
     expect(await field('Email Id').inputValue()).toBe(next)
+    await expectAccessible(page, 'User Edit, the password refused', { alsoAtPhoneWidth: true })
 
     await field('Current Password').fill(user.password)
     await page.getByRole('button', { name: 'Update' }).click()
@@ -351,10 +375,12 @@ describe('accounts in a browser', () => {
     await field('Validation Code').fill(code === '000000' ? '111111' : '000000')
     await page.getByRole('button', { name: 'Confirm' }).click()
     await page.getByText(messages.validationCodeNotValid).waitFor()
+    await expectAccessible(page, 'User Edit, the code refused')
     await field('Validation Code').fill(code)
     await page.getByRole('button', { name: 'Confirm' }).click()
     await page.getByText('Your email Id was updated.').waitFor()
     expect(await page.getByText(`You sign in with ${next}.`).count()).toBe(1)
+    await expectAccessible(page, 'User Edit, the email Id updated')
     await smtp.waitFor((m) => m.to.includes(user.email) && /email was changed/.test(m.subject))
     const signIn = await t.call('POST', '/signing/authenticate', {
       body: { porchlightUserEmailId: next, porchlightUserPass: user.password },
@@ -379,12 +405,14 @@ describe('accounts in a browser', () => {
     ]) {
       expect(await field(name).getAttribute('readonly'), name).not.toBeNull()
     }
+    await expectAccessible(page, 'Real Estate Agent Details', { alsoAtPhoneWidth: true })
     await field('First Name').fill('Jordy')
     await page.getByRole('button', { name: 'Update' }).click()
 
     await arrive(`${t.url}/mystuff`, 'My Stuff')
     await page.getByRole('link', { name: 'Welcome, Jordy' }).waitFor()
     expect(await page.getByRole('heading', { name: /^Jordy / }).isVisible()).toBe(true)
+    await expectAccessible(page, 'My Stuff after the profile update')
 
     await page.getByRole('tab', { name: 'My Pricing Plan' }).click()
     await page.waitForURL(`${t.url}/mystuff?activeSection=myPricingPlan`)
@@ -394,6 +422,7 @@ describe('accounts in a browser', () => {
     expect(await panel.getByRole('link', { name: 'Change Pricing Plan' }).getAttribute('href')).toBe(
       `/pricingplans?reAgentId=${user.agentId}`,
     )
+    await expectAccessible(page, 'My Pricing Plan', { alsoAtPhoneWidth: true })
   })
 
   it('shows the SPEC license text instead of Dashboard and My Stuff when the license is not valid', async () => {
@@ -404,6 +433,7 @@ describe('accounts in a browser', () => {
       await page.getByText(messages.licenseNotValid).waitFor()
       expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0)
       expect(await page.getByRole('tab').count()).toBe(0)
+      await expectAccessible(page, `${path} with a license not valid`)
     }
   })
 })
