@@ -208,7 +208,7 @@ describe('who may act for whom, in the browser', () => {
     await page.getByText('pick the agent you schedule its open house for').waitFor()
     await field(page, 'Address Line 1').fill(address)
     await field(page, 'City').fill('Roswell')
-    await field(page, 'State').fill('Georgia')
+    await choose(page, 'State', 'Georgia')
     await field(page, 'County').fill('Fulton')
     await field(page, 'Zip Code').fill('30075')
     await choose(page, 'Property Type', 'Single Family Home')

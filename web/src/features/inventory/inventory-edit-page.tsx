@@ -1,4 +1,4 @@
-import { messages, PROPERTY_CREATED } from '@porchlight/shared'
+import { ADDRESS_LOCKED_REASON, messages, PROPERTY_CREATED } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
@@ -14,7 +14,15 @@ import { useForm } from '../../ui/use-form.ts'
 import { openHouseLimitReached } from '../dashboard/action-bar.tsx'
 import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
-import { InventoryStatusSelect, STATUS_REQUIRED, StatusField } from './inventory-status.tsx'
+import { blockedReason, InventoryStatusSelect, STATUS_REQUIRED, StatusField } from './inventory-status.tsx'
+import { PropertyFields } from './property-fields.tsx'
+import {
+  PROPERTY_REQUIRED_MESSAGES,
+  PropertyForm,
+  propertyInput,
+  propertyValues,
+  toFormErrors,
+} from './property-values.ts'
 import {
   inventoryItemQueryOptions,
   useDeleteInventoryMutation,
@@ -24,37 +32,46 @@ import './inventory.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/reinventory/$reInventoryId/edit')
 
-const NOT_CREATED_REASON = `Only a property with the status '${PROPERTY_CREATED}' can be deleted or scheduled.`
-
 /**
  * SPEC /reinventory/{id}/edit 'Update Property Status'. While the saved status is 'Property Created'
- * the property may be deleted or get an open house; any other status disables both (SPEC §4).
+ * and no open house is to come, the property may be deleted or get an open house (SPEC §4); while no
+ * open house is scheduled its address may be corrected, under the same rules as a new property.
  */
 export function InventoryEditPage() {
   const { reInventoryId } = routeApi.useParams()
   const { data: item } = useSuspenseQuery(inventoryItemQueryOptions(reInventoryId))
   const { data: utilization } = useSuspenseQuery(planUtilizationQueryOptions(item.owningREAgentId))
-  const form = useForm({ reInventoryPropertyStatus: item.reInventoryPropertyStatus })
+  const addressEditable = item.reInventoryOpenHouseStatus === PROPERTY_CREATED
+  const form = useForm(() => ({
+    ...propertyValues(item.reProperty),
+    reInventoryPropertyStatus: item.reInventoryPropertyStatus,
+  }))
   const update = useUpdateInventoryMutation(item.owningREAgentId, item.id)
   const remove = useDeleteInventoryMutation(item.owningREAgentId)
   const [confirming, setConfirming] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const navigate = useNavigate()
-  const created = item.reInventoryPropertyStatus === PROPERTY_CREATED
-  const scheduleReason = !created
-    ? NOT_CREATED_REASON
-    : openHouseLimitReached(utilization)
-      ? messages.upgradePlanToCreateOpenHouses
-      : null
+  const blocked = blockedReason(item)
+  const scheduleReason =
+    blocked ?? (openHouseLimitReached(utilization) ? messages.upgradePlanToCreateOpenHouses : null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const body = form.parse(StatusField, undefined, { reInventoryPropertyStatus: STATUS_REQUIRED })
+    const { reInventoryPropertyStatus, ...property } = form.values
+    const status = { reInventoryPropertyStatus: reInventoryPropertyStatus || undefined }
+    const required = { ...PROPERTY_REQUIRED_MESSAGES, reInventoryPropertyStatus: STATUS_REQUIRED }
+    const body = addressEditable
+      ? form.parse(PropertyForm.and(StatusField), { ...propertyInput(property), ...status }, required)
+      : form.parse(StatusField, status, required)
     if (!body) return
-    update.mutate(body, {
-      onSuccess: () => void navigate({ to: '/reinventory' }),
-      onError: (error) => form.showError(formFailure(error, messages.inventoryUpdateFailed)),
-    })
+    const { reInventoryPropertyStatus: newStatus, ...rePropertyDTO } = body
+    update.mutate(
+      { reInventoryPropertyStatus: newStatus, ...(addressEditable ? { rePropertyDTO } : {}) },
+      {
+        onSuccess: () => void navigate({ to: '/reinventory' }),
+        onError: (error) => form.showError(formFailure(toFormErrors(error), messages.inventoryUpdateFailed)),
+      },
+    )
   }
 
   const confirmDelete = () =>
@@ -67,20 +84,31 @@ export function InventoryEditPage() {
     })
 
   return (
-    <FormPage title="Update Property Status" lede={item.reProperty.completePropertyAddress}>
+    <FormPage title="Update Property Status" lede={item.reProperty.completePropertyAddress} wide>
       <Form ref={form.formRef} onSubmit={submit} aria-label="Update Property Status">
         {form.formError && <Alert tone="error" title={form.formError} />}
         {deleteError && <Alert tone="error" title={deleteError} />}
-        <dl className="details">
-          <div className="details__item">
-            <dt>Property type</dt>
-            <dd>{item.reProperty.propertyType}</dd>
-          </div>
-          <div className="details__item">
-            <dt>County</dt>
-            <dd>{item.reProperty.propertyCounty ?? '—'}</dd>
-          </div>
-        </dl>
+        {addressEditable ? (
+          <PropertyFields values={form.values} errors={form.errors} setValue={form.setValue} />
+        ) : (
+          <>
+            <p className="inventory-edit__note">{ADDRESS_LOCKED_REASON}</p>
+            <dl className="details">
+              <div className="details__item">
+                <dt>Property type</dt>
+                <dd>{item.reProperty.propertyType}</dd>
+              </div>
+              <div className="details__item">
+                <dt>County</dt>
+                <dd>{item.reProperty.propertyCounty ?? '—'}</dd>
+              </div>
+              <div className="details__item">
+                <dt>Open house</dt>
+                <dd>{item.reInventoryOpenHouseStatus}</dd>
+              </div>
+            </dl>
+          </>
+        )}
         <InventoryStatusSelect
           value={form.values.reInventoryPropertyStatus}
           onChange={(value) => form.setValue('reInventoryPropertyStatus', value)}
@@ -104,11 +132,12 @@ export function InventoryEditPage() {
               Schedule Open House
             </Link>
           )}
-          {created ? (
-            <Button onPress={() => setConfirming(true)}>Delete</Button>
+          {blocked ? (
+            <DisabledButton reason={blocked}>Delete</DisabledButton>
           ) : (
-            <DisabledButton reason={NOT_CREATED_REASON}>Delete</DisabledButton>
+            <Button onPress={() => setConfirming(true)}>Delete</Button>
           )}
+          {blocked && <p className="inventory-edit__note">{blocked}</p>}
         </div>
         <FormActions>
           <Link to="/reinventory" variant="button-secondary">

@@ -1,4 +1,4 @@
-import { type InventoryItem, messages, PROPERTY_CREATED } from '@porchlight/shared'
+import { type InventoryItem, messages } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
@@ -13,6 +13,7 @@ import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts'
 import { type MapPoint, PropertyMapCard } from '../maps/property-map-card.tsx'
 import { ListToolbar, type ListView } from '../open-houses/list-toolbar.tsx'
 import { useSessionInfo } from '../session/queries.ts'
+import { blockedReason } from './inventory-status.tsx'
 import { inventoryQueryOptions, useDeleteInventoryMutation } from './queries.ts'
 
 interface InventoryListProps {
@@ -23,7 +24,6 @@ interface InventoryListProps {
   onViewChange: (view: ListView) => void
 }
 
-const NOT_CREATED_REASON = `Only a property with the status '${PROPERTY_CREATED}' can be deleted or scheduled.`
 // SPEC §5: a Team Lead schedules for a teammate, and a house from its own inventory cannot be theirs.
 const TEAM_LEAD_REASON =
   'You schedule open houses for your teammates: use Schedule Open House above to add the property for them.'
@@ -74,7 +74,15 @@ export function InventoryList({ agentId, scheduleBlockedReason, view, onViewChan
 
   const points: MapPoint[] = items.flatMap(({ id, reProperty: p }) =>
     p.propertyLatitude !== null && p.propertyLongitude !== null
-      ? [{ id, latitude: p.propertyLatitude, longitude: p.propertyLongitude, title: p.propertyAddress1 }]
+      ? [
+          {
+            id,
+            latitude: p.propertyLatitude,
+            longitude: p.propertyLongitude,
+            title: p.propertyAddress1,
+            address: p.completePropertyAddress,
+          },
+        ]
       : [],
   )
 
@@ -122,12 +130,10 @@ export function InventoryList({ agentId, scheduleBlockedReason, view, onViewChan
                       <dt>Country</dt>
                       <dd>{item.reProperty.propertyCountry}</dd>
                     </div>
-                    {item.reInventoryOpenHouseStatus && (
-                      <div>
-                        <dt>Open house</dt>
-                        <dd>{item.reInventoryOpenHouseStatus}</dd>
-                      </div>
-                    )}
+                    <div>
+                      <dt>Open house</dt>
+                      <dd>{item.reInventoryOpenHouseStatus}</dd>
+                    </div>
                   </dl>
                   {actions(item)}
                 </article>
@@ -164,9 +170,9 @@ function InventoryActions({
   scheduleBlockedReason: string | null
   onDelete: () => void
 }) {
-  const created = item.reInventoryPropertyStatus === PROPERTY_CREATED
+  const blocked = blockedReason(item)
   const where = <span className="visually-hidden"> {item.reProperty.propertyAddress1}</span>
-  const scheduleReason = !created ? NOT_CREATED_REASON : scheduleBlockedReason
+  const scheduleReason = blocked ?? scheduleBlockedReason
   return (
     <div className="oh-actions">
       {scheduleReason ? (
@@ -191,14 +197,14 @@ function InventoryActions({
       >
         Edit{where}
       </Link>
-      {created ? (
+      {blocked ? (
+        <DisabledButton size="sm" reason={blocked}>
+          Delete{where}
+        </DisabledButton>
+      ) : (
         <Button size="sm" onPress={onDelete}>
           Delete{where}
         </Button>
-      ) : (
-        <DisabledButton size="sm" reason={NOT_CREATED_REASON}>
-          Delete{where}
-        </DisabledButton>
       )}
     </div>
   )
@@ -221,6 +227,7 @@ function columns(actions: (item: InventoryItem) => ReactNode): Column<InventoryI
     },
     { key: 'type', header: 'Property type', cell: (item) => item.reProperty.propertyType },
     { key: 'status', header: 'Status', cell: (item) => item.reInventoryPropertyStatus },
+    { key: 'openHouse', header: 'Open house', cell: (item) => item.reInventoryOpenHouseStatus },
     { key: 'country', header: 'Country', cell: (item) => item.reProperty.propertyCountry },
     { key: 'actions', header: 'Actions', className: 'oh-table__actions', cell: actions },
   ]

@@ -1,8 +1,26 @@
-import { INVENTORY_PROPERTY_STATUSES, InventoryPropertyStatus } from '@porchlight/shared'
+import {
+  INVENTORY_PROPERTY_STATUSES,
+  type InventoryItem,
+  InventoryPropertyStatus,
+  PROPERTY_CREATED,
+  UPCOMING_OPEN_HOUSE_REASON,
+} from '@porchlight/shared'
 import { z } from 'zod'
 import { Select, SelectItem } from '../../ui/Select.tsx'
 
 export const STATUS_REQUIRED = 'Property status is required'
+
+const NOT_CREATED_REASON = `Only a property with the status '${PROPERTY_CREATED}' can be deleted or scheduled.`
+
+/**
+ * Why Delete and Schedule Open House are off for this item, or null when both may be used (SPEC §4:
+ * the inventory's open-house status 'Property Created' permits them; and its property status too).
+ */
+export function blockedReason(item: InventoryItem): string | null {
+  if (item.reInventoryOpenHouseStatus !== PROPERTY_CREATED) return UPCOMING_OPEN_HOUSE_REASON
+  if (item.reInventoryPropertyStatus !== PROPERTY_CREATED) return NOT_CREATED_REASON
+  return null
+}
 
 export const StatusField = z.object({ reInventoryPropertyStatus: InventoryPropertyStatus })
 

@@ -1,4 +1,4 @@
-import { type AddressSuggestion, PROPERTY_TYPES } from '@porchlight/shared'
+import { type AddressSuggestion, PROPERTY_COUNTRIES, PROPERTY_TYPES, statesOf } from '@porchlight/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ComboBox, ComboBoxItem } from '../../ui/ComboBox.tsx'
@@ -17,20 +17,19 @@ interface PropertyFieldsProps {
   setValue: <K extends Field>(name: K, value: PropertyFormValues[K]) => void
 }
 
-const COUNTRIES = ['United States', 'Canada'] as const
-
 /**
  * SPEC §3/§5 property search form: an address lookup (US and CA) that fills the fields, and the
  * fields themselves, which can always be typed by hand.
  */
 export function PropertyFields({ values, errors, setValue }: PropertyFieldsProps) {
-  const text = (name: Exclude<Field, 'country' | 'propertyType'>) => ({
+  const text = (name: Exclude<Field, 'country' | 'propertyType' | 'stateLong'>) => ({
     name,
     value: values[name],
     onChange: (value: string) => setValue(name, value),
     errorMessage: errors[name],
   })
 
+  const canada = values.country === 'Canada'
   const fill = (suggestion: AddressSuggestion) => {
     for (const [name, value] of Object.entries(suggestionValues(suggestion))) setValue(name as Field, value)
   }
@@ -44,21 +43,45 @@ export function PropertyFields({ values, errors, setValue }: PropertyFieldsProps
           <TextField label="Address Line 1" autoComplete="address-line1" isRequired {...text('address1')} />
           <TextField label="Address Line 2" autoComplete="address-line2" {...text('address2')} />
           <TextField label="City" autoComplete="address-level2" isRequired {...text('city')} />
-          <TextField label="State" autoComplete="address-level1" isRequired {...text('stateLong')} />
+          <StateSelect
+            country={values.country}
+            value={values.stateLong}
+            onChange={(value) => setValue('stateLong', value)}
+            errorMessage={errors.stateLong}
+          />
           <TextField label="County" isRequired {...text('county')} />
           <div className="form__grid form__grid--zip">
-            <TextField label="Zip Code" autoComplete="postal-code" isRequired {...text('zipCode')} />
-            <TextField label="Zip+4" inputMode="numeric" maxLength={4} {...text('zipPlus4')} />
+            <TextField
+              label="Zip Code"
+              autoComplete="postal-code"
+              isRequired
+              description={canada ? 'Like K1A 0B1' : '5 digits, like 30075'}
+              {...text('zipCode')}
+            />
+            <TextField
+              label="Zip+4"
+              inputMode="numeric"
+              maxLength={4}
+              isDisabled={canada}
+              description={canada ? 'US addresses only' : 'Optional, 4 digits'}
+              {...text('zipPlus4')}
+            />
           </div>
           <Select
             label="Country"
             name="country"
             isRequired
             value={values.country || null}
-            onChange={(key) => setValue('country', key == null ? '' : String(key))}
+            onChange={(key) => {
+              const country = key == null ? '' : String(key)
+              setValue('country', country)
+              // The states of one country are not the provinces of the other.
+              if (!statesOf(country).includes(values.stateLong)) setValue('stateLong', '')
+              if (country === 'Canada') setValue('zipPlus4', '')
+            }}
             errorMessage={errors.country}
           >
-            {COUNTRIES.map((country) => (
+            {PROPERTY_COUNTRIES.map((country) => (
               <SelectItem key={country} id={country}>
                 {country}
               </SelectItem>
@@ -89,6 +112,33 @@ export function PropertyFields({ values, errors, setValue }: PropertyFieldsProps
         </div>
       </fieldset>
     </>
+  )
+}
+
+/** SPEC §9: the state, province or territory from the agent form's lists, for the chosen country. */
+function StateSelect(props: {
+  country: string
+  value: string
+  onChange: (value: string) => void
+  errorMessage?: string
+}) {
+  const canada = props.country === 'Canada'
+  return (
+    <Select
+      label={canada ? 'Province or Territory' : 'State'}
+      name="stateLong"
+      placeholder={canada ? 'Select a province or territory' : 'Select a state'}
+      isRequired
+      value={props.value || null}
+      onChange={(key) => props.onChange(key == null ? '' : String(key))}
+      errorMessage={props.errorMessage}
+    >
+      {statesOf(props.country).map((state) => (
+        <SelectItem key={state} id={state}>
+          {state}
+        </SelectItem>
+      ))}
+    </Select>
   )
 }
 

@@ -1,4 +1,10 @@
-import { type AddressSuggestion, type Property, PropertyBody } from '@porchlight/shared'
+import {
+  type AddressSuggestion,
+  addressProblems,
+  type Property,
+  PropertyBody,
+  whenValid,
+} from '@porchlight/shared'
 import { z } from 'zod'
 import { ApiError } from '../../api/client.ts'
 
@@ -37,8 +43,9 @@ const FORM_FIELDS = Object.keys(API_FIELD) as FormField[]
 
 const shape = PropertyBody.shape
 /**
- * SPEC §5: address1, city, stateLong, county, zipCode, country and propertyType required — the same
- * rules the server applies (PropertyBody), under the form's own field names.
+ * SPEC §5: address1, city, stateLong, county, zipCode, country and propertyType required, the zip and
+ * the state checked against the country — the same rules the server applies (PropertyBody), under the
+ * form's own field names.
  */
 export const PropertyForm = z
   .object({
@@ -54,6 +61,21 @@ export const PropertyForm = z
     longitude: shape.propertyLongitude,
     propertyType: shape.propertyType,
   })
+  .superRefine(
+    (v, ctx) => {
+      const problems = addressProblems({
+        propertyCountry: v.country,
+        propertyState: v.stateLong,
+        propertyZipCode: v.zipCode,
+        propertyZipPlus4: v.zipPlus4,
+      })
+      for (const { field, message } of problems) {
+        const name = FORM_FIELDS.find((f) => API_FIELD[f] === field)
+        ctx.addIssue({ code: 'custom', path: [name ?? field], message })
+      }
+    },
+    whenValid('country', 'stateLong', 'zipCode', 'zipPlus4'),
+  )
   .transform((v) => ({
     propertyAddress1: v.address1,
     propertyAddress2: v.address2,

@@ -8,6 +8,8 @@ export interface MapPoint {
   longitude: number
   /** The street address, the marker's name. */
   title: string
+  /** The whole address, for the list shown where no map style is configured. */
+  address?: string
   /** One more line for the marker's popup (date, time, status). */
   detail?: string
 }

@@ -1,13 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css'
-import {
-  LngLatBounds,
-  Map as MapLibreMap,
-  Marker,
-  NavigationControl,
-  Popup,
-  type StyleSpecification,
-  setWorkerUrl,
-} from 'maplibre-gl'
+import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../ui/Alert.tsx'
@@ -17,23 +9,14 @@ import { DEFAULT_CENTER, DEFAULT_ZOOM, type MapPoint } from './map-defaults.ts'
 // maplibre-gl 6 inside a Vite build must be told where its worker is (DESIGN.md toolchain notes).
 setWorkerUrl(workerUrl)
 
-/**
- * With no map style configured the map draws no tiles at all, only a plain background and the
- * markers, so it never fetches anything from the internet.
- */
-const BLANK_STYLE: StyleSpecification = {
-  version: 8,
-  sources: {},
-  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e8eef4' } }],
-}
-
 export interface PropertyMapProps {
   label: string
   points: MapPoint[]
   height: number
   /** Offer "Near me" (browser geolocation; on failure the SPEC's default location). */
   canLocate?: boolean
-  styleUrl?: string
+  /** The server's MAP_STYLE_URL: without one no map is drawn at all (callers list the addresses). */
+  styleUrl: string
 }
 
 /** A maplibre map with one keyboard-reachable marker per property. Loaded lazily by its callers. */
@@ -47,6 +30,7 @@ export default function PropertyMap({
   const container = useRef<HTMLElement>(null)
   const mapRef = useRef<MapLibreMap | null>(null)
   const [failed, setFailed] = useState(false)
+  const [authFailure, setAuthFailure] = useState(false)
   const [note, setNote] = useState<string | null>(null)
 
   useEffect(() => {
@@ -55,7 +39,7 @@ export default function PropertyMap({
     try {
       map = new MapLibreMap({
         container: container.current,
-        style: styleUrl ?? BLANK_STYLE,
+        style: styleUrl,
         center: [DEFAULT_CENTER.longitude, DEFAULT_CENTER.latitude],
         zoom: DEFAULT_ZOOM,
         attributionControl: false,
@@ -67,8 +51,10 @@ export default function PropertyMap({
     }
     mapRef.current = map
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
-    map.on('error', () => {
-      // A failed style or tile load leaves the markers usable; nothing to do but keep going.
+    map.on('error', (event) => {
+      // SPEC §8: a refused map key says so; any other failed tile load leaves the markers usable.
+      const status = (event.error as { status?: number } | undefined)?.status
+      if (status === 401 || status === 403) setAuthFailure(true)
     })
     return () => {
       mapRef.current = null
@@ -161,9 +147,7 @@ export default function PropertyMap({
         </div>
       )}
       <section ref={container} className="property-map__canvas" style={{ height }} aria-label={label} />
-      {!styleUrl && (
-        <p className="property-map__caption">Markers only: no street map is set up for this site.</p>
-      )}
+      {authFailure && <p className="property-map__caption">Error: AuthFailure</p>}
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx'
 import { ActionBar, openHouseLimitReached } from '../dashboard/action-bar.tsx'
 import { InventoryList } from '../inventory/inventory-list.tsx'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { OpenHouseMapLink } from '../maps/open-house-map-link.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
@@ -46,6 +47,7 @@ export function OpenHousesPage() {
           <p className="lede">
             Your properties, the open houses you list or host, and opportunities to claim.
           </p>
+          <OpenHouseMapLink />
         </div>
         <ActionBar to="/openhouses/property" utilization={utilization} />
       </header>
