@@ -25,7 +25,10 @@ export interface DataTableProps<T extends { id: number }> {
   rowClassName?: (row: T) => string | undefined
 }
 
-/** A paged table: semantic rows and headers, a page-size choice and Previous/Next buttons. */
+/**
+ * A paged table: semantic rows and headers, a page-size choice and Previous/Next buttons. Rows that fit
+ * on the smallest page show without that chrome: there is nothing to page through or resize.
+ */
 export function DataTable<T extends { id: number }>({
   caption,
   columns,
@@ -42,6 +45,7 @@ export function DataTable<T extends { id: number }>({
   const first = rows.length === 0 ? 0 : page * pageSize + 1
   const scrollRef = useRef<HTMLDivElement>(null)
   const scrolls = useScrollsSideways(scrollRef)
+  const paged = rows.length > PAGE_SIZES[0]
 
   return (
     <div className="data-table">
@@ -85,34 +89,36 @@ export function DataTable<T extends { id: number }>({
           </tbody>
         </table>
       </div>
-      <div className="data-table__footer">
-        <Select
-          label="Rows per page"
-          className="data-table__size"
-          value={pageSize}
-          onChange={(key) => {
-            setPageSize(Number(key))
-            setPage(0)
-          }}
-        >
-          {PAGE_SIZES.map((size) => (
-            <SelectItem key={size} id={size}>
-              {String(size)}
-            </SelectItem>
-          ))}
-        </Select>
-        <p className="data-table__range" aria-live="polite">
-          {first}–{Math.min(rows.length, (page + 1) * pageSize)} of {rows.length}
-        </p>
-        <div className="data-table__pager">
-          <Button size="sm" isDisabled={page === 0} onPress={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Button size="sm" isDisabled={page >= pages - 1} onPress={() => setPage(page + 1)}>
-            Next
-          </Button>
+      {paged && (
+        <div className="data-table__footer">
+          <Select
+            label="Rows per page"
+            className="data-table__size"
+            value={pageSize}
+            onChange={(key) => {
+              setPageSize(Number(key))
+              setPage(0)
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <SelectItem key={size} id={size}>
+                {String(size)}
+              </SelectItem>
+            ))}
+          </Select>
+          <p className="data-table__range" aria-live="polite">
+            {first}–{Math.min(rows.length, (page + 1) * pageSize)} of {rows.length}
+          </p>
+          <div className="data-table__pager">
+            <Button size="sm" isDisabled={page === 0} onPress={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <Button size="sm" isDisabled={page >= pages - 1} onPress={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   )
 }

@@ -5,13 +5,15 @@ import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { ActionBar } from './action-bar.tsx'
 import { AgentTeams } from './agent-teams.tsx'
+import { DashboardOverview } from './dashboard-overview.tsx'
 import { DashboardStatistics } from './dashboard-statistics.tsx'
 import './dashboard.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/dashboard/')
 
 /**
- * /dashboard: the greeting and action bar, the statistics summary (live) and the agent's teams. The
+ * /dashboard: the greeting and action bar, the week at a glance (what's next and who came), the
+ * statistics summary (live) and the agent's teams. The
  * action bar shows at once; each section loads on its own with its own spinner. ?invitation={teamId}
  * (the team invitation mail's link) points the teams section at that invitation.
  */
@@ -33,6 +35,7 @@ export function DashboardPage() {
         </div>
         <ActionBar to="/dashboard/property" utilization={utilization} />
       </header>
+      <DashboardOverview agentId={reAgentId} />
       <DashboardStatistics agentId={reAgentId} role={role} />
       <AgentTeams
         agentId={reAgentId}

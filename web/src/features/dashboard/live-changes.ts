@@ -1,5 +1,49 @@
 import { type DashboardStatistics, STATISTICS_COLUMNS, type StatisticsSummary } from '@porchlight/shared'
+import { hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+
+/**
+ * The dashboard's queries fetch at most once per this long each. Socket events make them stale in
+ * bursts (a Team Lead's dashboard hears a `stats.changed` per member's change); the live bridge gathers
+ * them and never refetches over a request under way, so a fetch that waits out the rest of the 500 ms
+ * before asking still answers with the last change in it (the trailing refetch).
+ */
+export const MIN_REFETCH_MS = 500
+
+const lastAsked = new Map<string, number>()
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/**
+ * Wraps a query function so that its query asks the server at most once per MIN_REFETCH_MS: a fetch
+ * that comes sooner waits for its turn (an abort meanwhile sends nothing). Its start is recorded per
+ * query key, so each of the dashboard's queries keeps its own pace.
+ */
+export function paced<T, K extends QueryKey>(
+  fetch: (context: QueryFunctionContext<K>) => Promise<T>,
+  now: () => number = Date.now,
+): (context: QueryFunctionContext<K>) => Promise<T> {
+  return async (context) => {
+    const key = hashKey(context.queryKey)
+    const wait = (lastAsked.get(key) ?? Number.NEGATIVE_INFINITY) + MIN_REFETCH_MS - now()
+    if (wait > 0) await pause(wait, context.signal)
+    lastAsked.set(key, now())
+    return fetch(context)
+  }
+}
 
 /** How long a changed row stays highlighted (DESIGN.md: live changes are shown, then settle). */
 const HIGHLIGHT_MS = 6_000

@@ -26,7 +26,7 @@ interface StatisticsTableProps {
 
 /**
  * SPEC §2 statistics table: Listed/Requested, Hosted/Claimed, Canceled, Total Leads and Leads Without
- * Realtor, a row per agent, paged 10 at a time (SPEC §9).
+ * Realtor, a row per agent, paged 10 at a time (SPEC §9); a table that fits one page shows no pager.
  */
 export function StatisticsTable({ caption, rows, changed, emptyHint }: StatisticsTableProps) {
   return (

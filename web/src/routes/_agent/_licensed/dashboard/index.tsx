@@ -1,6 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '../../../../features/dashboard/dashboard-page.tsx'
-import { dashboardStatisticsQueryOptions } from '../../../../features/dashboard/queries.ts'
+import {
+  dashboardOverviewQueryOptions,
+  dashboardStatisticsQueryOptions,
+} from '../../../../features/dashboard/queries.ts'
 import { DashboardSearch } from '../../../../features/dashboard/search.ts'
 import { planUtilizationQueryOptions } from '../../../../features/pricing/queries.ts'
 import { requireAgent } from '../../../../features/session/queries.ts'
@@ -16,8 +19,9 @@ export const Route = createFileRoute('/_agent/_licensed/dashboard/')({
     return { agent }
   },
   // The licensed plan call also answers 403 LICENSE_INVALID if the license lapsed since sign-in. The
-  // statistics and teams start loading here but are not awaited: their sections show their own spinners.
+  // overview, statistics and teams start loading here but are not awaited: their sections show their own spinners.
   loader: ({ context: { queryClient, agent } }) => {
+    void queryClient.prefetchQuery(dashboardOverviewQueryOptions(agent.id))
     void queryClient.prefetchQuery(dashboardStatisticsQueryOptions(agent.id))
     void queryClient.prefetchQuery(agentTeamsQueryOptions(agent.id))
     return queryClient.ensureQueryData(planUtilizationQueryOptions(agent.id))
