@@ -18,8 +18,8 @@ import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 let t: TestApp
 /** Set SCREENSHOTS=dir to keep a picture of the screens these journeys pass through. */
 const shots = process.env.SCREENSHOTS
-/** A journey of three or four browsers on a two-core machine. */
-const JOURNEY_MS = 90_000
+/** A journey of three or four browsers on a two-core machine, every screen checked with axe. */
+const JOURNEY_MS = 150_000
 /** expect.poll waits 1 s by default; a socket event and a refetch on a busy machine may take longer. */
 const SLOW = { timeout: 10_000 }
 
@@ -136,10 +136,12 @@ describe('who may act for whom, in the browser', () => {
     await arrive(page, `${t.url}/mystuff/myteams/new`, 'Team Details - New/Edit')
     await field(page, 'Team Name').fill(teamName)
     await choose(page, 'Team Type', 'Real Estate Team')
+    await expectAccessible(page, 'the team form, filled in', { alsoAtPhoneWidth: true })
     await page.getByRole('button', { name: 'Save' }).click()
     await arrive(page, `${t.url}/mystuff?activeSection=manageMyTeams`, 'My Stuff')
     const teamCard = page.getByRole('article', { name: teamName })
     await teamCard.getByText('Active').waitFor()
+    await expectAccessible(page, 'Manage My Teams with the new team')
 
     // …and invites two verified agents of its firm: invited, not members yet.
     await teamCard.getByRole('link', { name: `Manage Members of ${teamName}` }).click()
@@ -149,6 +151,7 @@ describe('who may act for whom, in the browser', () => {
       await page.getByRole('link', { name: 'Add New Team Member' }).click()
       await arrive(page, `${t.url}/mystuff/myteams/${teamId}/manageMembers/new`, 'Add Team Member')
       await choose(page, 'Real Estate Agent', name)
+      await expectAccessible(page, 'Add Team Member, an agent chosen')
       await page.getByRole('button', { name: 'Save' }).click()
       await arrive(page, `${t.url}/mystuff/myteams/${teamId}/manageMembers`, `${teamName} - Real Estate Team`)
       await page.getByRole('article', { name }).getByText('Invited', { exact: true }).waitFor()
@@ -172,6 +175,7 @@ describe('who may act for whom, in the browser', () => {
       .filter({ hasText: `You joined ${teamName}.` })
       .waitFor()
     await cleoPage.getByRole('button', { name: `Team details of ${teamName}` }).waitFor()
+    await expectAccessible(cleoPage, 'the dashboard after joining the team')
     await cleoPage.context().close()
 
     // Drew accepts from the link in his invitation mail.
@@ -206,6 +210,7 @@ describe('who may act for whom, in the browser', () => {
     await page.getByRole('link', { name: 'Schedule Open House' }).click()
     await arrive(page, `${t.url}/openhouses/property`, 'Add Property')
     await page.getByText('pick the agent you schedule its open house for').waitFor()
+    await expectAccessible(page, 'Add Property for a Team Lead', { alsoAtPhoneWidth: true })
     await field(page, 'Address Line 1').fill(address)
     await field(page, 'City').fill('Roswell')
     await choose(page, 'State', 'Georgia')
@@ -264,6 +269,7 @@ describe('who may act for whom, in the browser', () => {
     await claim.getByRole('heading', { name: 'Claim this open house?' }).waitFor()
     expect(await claim.textContent()).toContain(address)
     await snap(drewPage, '1-04-claim-from-mail')
+    await expectAccessible(drewPage, 'the claim opened from the mail', { alsoAtPhoneWidth: true })
     await claim.getByRole('button', { name: 'Yes, claim it' }).click()
     await drewPage.getByText(messages.openHouseClaimed).waitFor()
 
@@ -275,6 +281,7 @@ describe('who may act for whom, in the browser', () => {
     expect(await numbers(board, teamTable, 'Cleo Carter')).toEqual([1, 0, 0, 0, 0])
     expect(await stayedOnPage(board)).toBe(true)
     await snap(board, '1-05-dashboard-live')
+    await expectAccessible(board, "the lead's dashboard, moved live", { alsoAtPhoneWidth: true })
 
     // And the lead's own list says who hosts it now.
     await leadCard.getByText('Hosted', { exact: true }).waitFor()
@@ -373,6 +380,7 @@ describe('who may act for whom, in the browser', () => {
       expect(await prospect.textContent()).toContain(guest.phone)
     }
     await snap(board, '2-03-host-prospects')
+    await expectAccessible(board, "the host's prospects", { alsoAtPhoneWidth: true })
 
     // The listing agent's view of the attendees: Sadie, who consented, in full; Kurt masked.
     const lister = await signedIn(listing)
@@ -399,6 +407,7 @@ describe('who may act for whom, in the browser', () => {
     await lister.goto(`${t.url}/prospects`)
     await arrive(lister, `${t.url}/prospects`, 'Prospects')
     await lister.getByText('You have no prospects yet.', { exact: false }).waitFor()
+    await expectAccessible(lister, 'no prospects yet')
   })
 
   it('A newcomer with a firm license sees no Market Center offers and no roster until a verified Team Lead approves it in the app', {
@@ -456,6 +465,9 @@ describe('who may act for whom, in the browser', () => {
     await card(page, openAddress).waitFor()
     expect(await card(page, marketAddress).count()).toBe(0)
     await snap(page, '3-02-search-pending')
+    await expectAccessible(page, 'Search Open Houses while the firm membership is pending', {
+      alsoAtPhoneWidth: true,
+    })
 
     // A verified Team Lead of the firm approves the newcomer on its Firm Members tab.
     const leadPage = await signedIn(lead)
@@ -489,6 +501,7 @@ describe('who may act for whom, in the browser', () => {
       .waitFor()
     await card(page, openAddress).waitFor()
     await snap(page, '3-04-search-verified')
+    await expectAccessible(page, 'Search Open Houses once verified', { alsoAtPhoneWidth: true })
     const now = await roster()
     expect(now.status).toBe(200)
     expect(now.body.data.map((m: { reAgentFirstName: string }) => m.reAgentFirstName).sort()).toEqual([
@@ -500,5 +513,6 @@ describe('who may act for whom, in the browser', () => {
     await page.goto(`${t.url}/mystuff`)
     await page.getByText('Firm membership: Verified').waitFor()
     expect(await page.getByText('Firm membership: Pending').count()).toBe(0)
+    await expectAccessible(page, 'the profile with Firm membership: Verified')
   })
 })
