@@ -19,13 +19,16 @@ export function dashboardStatisticsQueryOptions(agentId: number) {
   })
 }
 
+/** The overview alone (an edited open house moves in its week but changes no statistic). */
+export const dashboardOverviewKey = (agentId: number) => [...dashboardStatisticsKey(agentId), 'overview'] as const
+
 /** The browser's time zone: which day "today" is for the agent. */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 /** The week at a glance: next open houses, this week's leads, feedback trend, requests, follow-ups due. */
 export function dashboardOverviewQueryOptions(agentId: number) {
   return queryOptions({
-    queryKey: [...dashboardStatisticsKey(agentId), 'overview'] as const,
+    queryKey: dashboardOverviewKey(agentId),
     queryFn: paced(({ signal }) =>
       apiRequest(
         `/openhousemgmt/getDashboardOverview/${agentId}?timeZone=${encodeURIComponent(timeZone())}`,

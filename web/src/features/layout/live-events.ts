@@ -2,7 +2,7 @@ import type { QueryKey } from '@tanstack/react-query'
 import type { LiveWiring } from '../../live/bridge.ts'
 import type { LiveTable } from '../../live/types.ts'
 import { showArrival, showFeedback } from '../attendees/live-updates.ts'
-import { dashboardStatisticsKey } from '../dashboard/queries.ts'
+import { dashboardOverviewKey, dashboardStatisticsKey } from '../dashboard/queries.ts'
 import {
   highlightOffered,
   showCanceled,
@@ -53,9 +53,11 @@ export const liveEvents: LiveTable = {
     update: ({ data }, live) => void showWithdrawn(live, data),
   },
   'openHouse.updated': {
-    invalidates: ({ data }) => [
+    // The dashboard's open houses of the week show its date and time.
+    invalidates: ({ data }, agentId) => [
       openHouseKeys.details(data.openHouseId),
       ...lists('upcoming', 'available', 'past'),
+      dashboardOverviewKey(agentId),
     ],
     update: ({ data }, live) => showUpdated(live, data),
   },
