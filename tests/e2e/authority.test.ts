@@ -213,7 +213,7 @@ describe('who may act for whom, in the browser', () => {
     await expectAccessible(page, 'Add Property for a Team Lead', { alsoAtPhoneWidth: true })
     await field(page, 'Address Line 1').fill(address)
     await field(page, 'City').fill('Roswell')
-    await choose(page, 'State', 'Georgia')
+    await choose(page, 'Select a state', 'Georgia')
     await field(page, 'County').fill('Fulton')
     await field(page, 'Zip Code').fill('30075')
     await choose(page, 'Property Type', 'Single Family Home')

@@ -44,7 +44,7 @@ async function snap(page: Page, name: string) {
 async function fillProperty(page: Page, street: string) {
   await field(page, 'Address Line 1').fill(street)
   await field(page, 'City').fill('Roswell')
-  await choose(page, 'State', 'Georgia')
+  await choose(page, 'Select a state', 'Georgia')
   await field(page, 'County').fill('Fulton')
   await field(page, 'Zip Code').fill('30075')
   await choose(page, 'Property Type', 'Single Family Home')
@@ -137,7 +137,7 @@ describe('open houses in the browser', () => {
     await a.getByText("Address lookup isn't available right now; please enter the address below.").waitFor()
     await field(a, 'Address Line 1').fill(street)
     await field(a, 'City').fill('Roswell')
-    await choose(a, 'State', 'Georgia')
+    await choose(a, 'Select a state', 'Georgia')
     await field(a, 'County').fill('Fulton')
     await field(a, 'Zip Code').fill('30075')
     await choose(a, 'Property Type', 'Single Family Home')
@@ -382,7 +382,7 @@ describe('open houses in the browser', () => {
     const street = `${Math.floor(Math.random() * 900) + 100} Ember Court`
     await field(page, 'Address Line 1').fill(street)
     await field(page, 'City').fill('Marietta')
-    await choose(page, 'State', 'Georgia')
+    await choose(page, 'Select a state', 'Georgia')
     await field(page, 'County').fill('Cobb')
     await field(page, 'Zip Code').fill('30060')
     await choose(page, 'Property Type', 'Townhouse')
