@@ -13,6 +13,7 @@ import { MyPlan } from '../pricing/my-plan.tsx'
 import { useFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { MyTeams } from '../teams/my-teams.tsx'
+import { IntegrationsSection } from '../webhooks/integrations-section.tsx'
 import { MY_STUFF_SECTIONS } from './sections.ts'
 import './mystuff.css'
 
@@ -67,6 +68,7 @@ export function MyStuffPage() {
             </Tab>
           )}
           <Tab id="myPricingPlan">My Pricing Plan</Tab>
+          <Tab id="integrations">Integrations</Tab>
         </TabList>
         <TabPanel id="myProfile" className="card mystuff__panel">
           <AgentProfile reAgentId={agent.id} />
@@ -87,6 +89,9 @@ export function MyStuffPage() {
           <Suspense fallback={<Spinner label="Loading your pricing plan…" />}>
             <MyPlan reAgentId={agent.id} />
           </Suspense>
+        </TabPanel>
+        <TabPanel id="integrations" className="card mystuff__panel">
+          <IntegrationsSection agentId={agent.id} />
         </TabPanel>
       </Tabs>
     </section>
