@@ -19,7 +19,7 @@ let t: TestApp
 /** Set SCREENSHOTS=dir to keep a picture of the screens these journeys pass through. */
 const shots = process.env.SCREENSHOTS
 /** A journey of three or four browsers on a two-core machine, every screen checked with axe. */
-const JOURNEY_MS = 150_000
+const JOURNEY_MS = 240_000
 /** expect.poll waits 1 s by default; a socket event and a refetch on a busy machine may take longer. */
 const SLOW = { timeout: 10_000 }
 
