@@ -72,7 +72,7 @@ export function createServices(infra: ServiceInfra) {
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
   const webhookRepo = createWebhookRepo(db)
-  const webhookEvents = createWebhookEvents({ repo: webhookRepo, outbox, config })
+  const webhookEvents = createWebhookEvents({ db, repo: webhookRepo, outbox, config })
   const webhooks = createWebhookService({ db, repo: webhookRepo, outbox, access, config })
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)

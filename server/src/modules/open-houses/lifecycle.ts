@@ -196,7 +196,7 @@ export function createOpenHouseLifecycle(
       )
       d.stats.changedNow([row.listingReAgentId, row.hostingReAgentId, row.scheduledByReAgentId])
       // The cancel is one statement of its own: its webhook deliveries are written right after it.
-      await inTransaction(d.db, (trx) => d.webhooks.openHouseChanged(trx, 'openHouse.canceled', row.id))
+      await d.webhooks.openHouseChangedAfter('openHouse.canceled', row.id)
       return detailsOrThrow(repo, row.id, await d.access.actor(caller))
     },
   }

@@ -71,7 +71,7 @@ async function finishClaim(
   d.stats.changedNow([row.listingReAgentId, caller.id])
   // The claim is one statement without a transaction (the race stays one UPDATE): its webhook
   // deliveries are written right after it, once the winner is announced.
-  await inTransaction(d.db, (trx) => d.webhooks.openHouseChanged(trx, 'openHouse.claimed', id))
+  await d.webhooks.openHouseChangedAfter('openHouse.claimed', id)
   return detailsOrThrow(d.repo, id, who)
 }
 

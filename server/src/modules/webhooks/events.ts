@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { completeAddress, type WebhookEvent } from '@porchlight/shared'
 import type { Config } from '../../config.ts'
-import type { Trx } from '../../db/transaction.ts'
+import type { Db } from '../../db/database.ts'
+import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { JsonValue } from '../../db/types.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { toOpenHouse } from '../open-houses/mapping.ts'
@@ -32,11 +33,17 @@ export interface WebhookEvents {
   ): Promise<void>
   feedbackSubmitted(trx: Trx, feedbackId: number): Promise<void>
   openHouseChanged(trx: Trx, event: OpenHouseEvent, openHouseId: number): Promise<void>
+  /**
+   * The same, for a change made by one statement outside a transaction (a claim, a cancel): written
+   * right after it, in a transaction of its own only when some endpoint listens.
+   */
+  openHouseChangedAfter(event: OpenHouseEvent, openHouseId: number): Promise<void>
   /** For the consent change (the guest's unsubscribe, the agent's edit): told to the prospect's owner. */
   consentChanged(trx: Trx, prospectId: number): Promise<void>
 }
 
 export interface WebhookEventDeps {
+  db: Db
   repo: WebhookRepo
   outbox: Outbox
   config: Pick<Config, 'publicUrl'>
@@ -52,7 +59,7 @@ const consentOf = (p: ProspectRow) => ({
   consentAt: p.consentAt === null ? null : new Date(p.consentAt).toISOString(),
 })
 
-export function createWebhookEvents({ repo, outbox }: WebhookEventDeps): WebhookEvents {
+export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): WebhookEvents {
   /** Writes the event for every enabled endpoint of these agents that listens for it. */
   async function enqueue(
     trx: Trx,
@@ -97,7 +104,7 @@ export function createWebhookEvents({ repo, outbox }: WebhookEventDeps): Webhook
     return toProspect(p, agentId, p.createdByReAgentId === agentId || listingConsentFrom === agentId)
   }
 
-  return {
+  const events: WebhookEvents = {
     async guestSignedIn(trx, { openHouseId, prospectId, ownerId, newProspect }) {
       let prospect: ProspectRow | undefined
       const loadProspect = async () => {
@@ -211,6 +218,11 @@ export function createWebhookEvents({ repo, outbox }: WebhookEventDeps): Webhook
       await enqueue(trx, event, [row.listingReAgentId, row.hostingReAgentId], () => ({ openHouse, property }))
     },
 
+    async openHouseChangedAfter(event, openHouseId) {
+      if (!(await repo.openHouseHasListeners(openHouseId, event))) return
+      await inTransaction(db, (trx) => events.openHouseChanged(trx, event, openHouseId))
+    },
+
     async consentChanged(trx, prospectId) {
       const prospect = await repo.prospect(prospectId, trx)
       if (!prospect) return
@@ -221,4 +233,5 @@ export function createWebhookEvents({ repo, outbox }: WebhookEventDeps): Webhook
       }))
     },
   }
+  return events
 }

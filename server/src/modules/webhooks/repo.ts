@@ -50,6 +50,27 @@ export function createWebhookRepo(db: Db) {
         .execute()
     },
 
+    /** Whether an endpoint of the open house's listing or hosting agent listens for the event. */
+    async openHouseHasListeners(openHouseId: number, event: string, trx: Db | Trx = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('webhookEndpoint as e')
+        .innerJoin('openHouse as oh', (join) =>
+          join.on((eb) =>
+            eb.or([
+              eb('e.reAgentId', '=', eb.ref('oh.listingReAgentId')),
+              eb('e.reAgentId', '=', eb.ref('oh.hostingReAgentId')),
+            ]),
+          ),
+        )
+        .select('e.id')
+        .where('oh.id', '=', openHouseId)
+        .where('e.disabledAt', 'is', null)
+        .where(sql<boolean>`${event} = any(e.events)`)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
     createDelivery(values: Insertable<WebhookDeliveryTable>, trx: Db | Trx = db) {
       return trx.insertInto('webhookDelivery').values(values).returning('id').executeTakeFirstOrThrow()
     },
