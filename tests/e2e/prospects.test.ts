@@ -5,7 +5,7 @@ import { PROSPECT_CSV_HEADERS } from '@porchlight/shared'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness, expectAccessible } from '../support/browser.ts'
+import { browserHarness, expectAccessible, tabTo } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 
 let t: TestApp
@@ -93,7 +93,9 @@ describe('prospects as a small CRM in the browser', () => {
     await snap(page, 'prospect details with notes')
 
     // An empty note is refused beside its field; a real one is added on top and the box empties.
-    await dialog.getByRole('button', { name: 'Add Note' }).click()
+    // From the keyboard: Tab reaches Add Note (focus shown), Enter submits.
+    await tabTo(page, dialog.getByRole('button', { name: 'Add Note' }))
+    await page.keyboard.press('Enter')
     await dialog.getByText('Note is required').waitFor()
     const noteBox = dialog.getByRole('textbox', { name: 'New Note' })
     await noteBox.fill('Met at the door; wants a fenced yard.')
