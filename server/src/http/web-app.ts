@@ -76,6 +76,8 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
       return reply.sendFile(path.relative(webDist, file))
     }
     reply.header('cache-control', 'no-cache')
+    // A seller's private report (the agent app's page): search engines never list its address.
+    if (url.startsWith('/seller/')) reply.header('x-robots-tag', 'noindex')
     if (!url.startsWith('/public/')) return reply.sendFile('index.html')
     const links = guestDataLinks(url, req.query)
     if (links) reply.header('link', links)

@@ -14,6 +14,7 @@ import { may, scheduleDateText, scheduledNote, scheduleTimeText } from '../open-
 import { openHouseDetailsQueryOptions } from '../open-houses/queries.ts'
 import { ProspectDetailsDialog } from '../prospects/prospect-details-dialog.tsx'
 import { attendeesQueryOptions } from '../prospects/queries.ts'
+import { SellerReportLinkButton } from '../seller-report/seller-link-dialog.tsx'
 import { useSessionInfo } from '../session/queries.ts'
 import { AttendeeCards } from './attendee-cards.tsx'
 import { AttendeeTable } from './attendee-table.tsx'
@@ -122,6 +123,7 @@ export function ManageAttendeesPage() {
         />
       )}
 
+      <SellerReportLinkButton oh={oh} />
       {report.isPending && <Spinner label="Sending the report…" />}
       {reportResult && <Alert tone={reportResult.tone} title={reportResult.text} />}
       {oh.openHouseCanceledFlag && <Alert tone="info" title="This open house is canceled." />}

@@ -8,6 +8,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx'
 import { AgentProfile } from '../agents/agent-profile.tsx'
 import { FirmMembers } from '../agents/firm-members.tsx'
 import { agentQueryOptions, firmAgentsQueryOptions } from '../agents/queries.ts'
+import { CalendarFeedSection } from '../calendar-feed/calendar-feed-section.tsx'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { MyPlan } from '../pricing/my-plan.tsx'
 import { useFlash } from '../session/flash.ts'
@@ -72,6 +73,7 @@ export function MyStuffPage() {
         </TabList>
         <TabPanel id="myProfile" className="card mystuff__panel">
           <AgentProfile reAgentId={agent.id} />
+          <CalendarFeedSection agentId={agent.id} />
         </TabPanel>
         {managesTeams && (
           <TabPanel id="manageMyTeams" className="card mystuff__panel">
