@@ -20,7 +20,9 @@ afterAll(async () => {
   await t?.close()
 })
 
-const { signedIn } = browserHarness(() => t)
+/** The app the browser talks to: `t`, or for a moment the same data served with maps on. */
+let current: TestApp | undefined
+const { signedIn } = browserHarness(() => current ?? t)
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
@@ -184,5 +186,27 @@ describe('the inventory screens', () => {
     await list.getByText('48 Lantern Way, Alpharetta, Georgia 30004, United States').waitFor()
     expect(await page.locator('.property-map__canvas, .map-pending').count()).toBe(0)
     await expectAccessible(page, 'open house map, maps off', { alsoAtPhoneWidth: true })
+  }, 60_000)
+
+  it('links Open Houses to the open house map when a map style is configured', async () => {
+    const mapsOn = await buildTestApp({
+      web: true,
+      sameAs: t,
+      env: { MAP_STYLE_URL: 'https://tiles.example.com/styles/streets.json' },
+    })
+    current = mapsOn
+    try {
+      const agent = await makePlannedAgent(t.db, { firstName: 'Nora' })
+      const page = await signedIn(agent)
+      await page.goto(`${mapsOn.url}/openhouses`)
+      await arrive(page, /\/openhouses/, 'Open Houses')
+      const link = page.getByRole('link', { name: 'Open House Map' })
+      await link.waitFor()
+      expect(await link.getAttribute('href')).toBe('/openhousemap')
+      await expectAccessible(page, 'open houses, maps on', { alsoAtPhoneWidth: true })
+    } finally {
+      current = undefined
+      await mapsOn.close()
+    }
   }, 60_000)
 })
