@@ -317,6 +317,42 @@ const teamMembers = () =>
   t.db.selectFrom('reTeamMember').selectAll().where('reTeamId', '=', w.teamId).orderBy('id').execute()
 const mailIds = () => t.db.selectFrom('mail').select('id').orderBy('id').execute()
 
+/** An open house of O in `state` with a working seller report link O made. */
+async function sellerLinkIn(state: OhState): Promise<Oh & { token: string }> {
+  const oh = await openHouseIn(state)
+  const res = await send('POST', `/api/openhousemgmt/createSellerReportLink/${oh.id}`, w.O.token)
+  if (res.status !== 201) throw new Error(`seller link: ${JSON.stringify(res.body)}`)
+  return { ...oh, token: String(res.body.data.url).split('/seller/')[1] as string }
+}
+const sellerLinks = (openHouseId: number) =>
+  t.db
+    .selectFrom('sellerReportLink')
+    .selectAll()
+    .where('openHouseId', '=', openHouseId)
+    .orderBy('id')
+    .execute()
+
+/** The seller link routes: the listing agent's (or its scheduler's) alone; nobody else learns of them. */
+function sellerLinkCases(ok: number, options: { withLink: boolean }): Case<unknown>[] {
+  const listingOnly: Row = [ok, 404, 404, 404, 404, 404, 403]
+  return OH_STATES.map((state) =>
+    kase<Oh>({
+      name: `${state} open house${options.withLink ? ' with a link' : ''}`,
+      prepare: () => (options.withLink ? sellerLinkIn(state) : openHouseIn(state)),
+      request: (oh) => ({ params: { openHouseId: oh.id } }),
+      expect: listingOnly,
+      snapshot: (oh) => sellerLinks(oh.id),
+    }),
+  )
+}
+
+/** O's calendar feed token (made on first asking). */
+async function calendarToken(): Promise<string> {
+  const res = await send('GET', `/api/openhousemgmt/getCalendarFeedUrl/${w.O.agent.id}`, w.O.token)
+  if (res.status !== 200) throw new Error(`calendar feed: ${JSON.stringify(res.body)}`)
+  return (String(res.body.data.url).split('/calendar/')[1] as string).replace(/\.ics$/, '')
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The matrix
 
@@ -921,6 +957,51 @@ const matrix: Record<string, Case<unknown>[]> = {
       },
     }),
     namesAnotherAgent((oh, other) => ({ params: { openHouseId: oh.id, hostId: other } })),
+  ],
+
+  // ---- seller report and calendar feed (issue 14) ----------------------------------------------
+  // shareSellerReport: the listing agent or its scheduler; to anyone else, even one who sees the open
+  // house (V on offer, V hosting), the seller's link is not there to know of: 404.
+  'POST /api/openhousemgmt/createSellerReportLink/:openHouseId': sellerLinkCases(201, { withLink: false }),
+  'DELETE /api/openhousemgmt/revokeSellerReportLink/:openHouseId': sellerLinkCases(200, { withLink: true }),
+  'GET /api/openhousemgmt/getSellerReportLink/:openHouseId': sellerLinkCases(200, { withLink: true }),
+  'GET /api/public/getSellerReport/:token': [
+    // The token is the whole authority: the same answer for everyone, token of ours or not.
+    kase<{ token: string }>({
+      name: 'a working link',
+      prepare: () => sellerLinkIn('hosted'),
+      request: (link) => ({ params: { token: link.token } }),
+      expect: everyone(200),
+    }),
+    kase<{ token: string }>({
+      name: 'a revoked link',
+      prepare: async () => {
+        const link = await sellerLinkIn('offered')
+        await send('DELETE', `/api/openhousemgmt/revokeSellerReportLink/${link.id}`, w.O.token)
+        return link
+      },
+      request: (link) => ({ params: { token: link.token } }),
+      expect: everyone(404),
+    }),
+  ],
+  'GET /api/openhousemgmt/getCalendarFeedUrl/:agentId': selfCase('agentId'),
+  'DELETE /api/openhousemgmt/revokeCalendarFeed/:agentId': [
+    kase({
+      name: "the owner's feed",
+      prepare: calendarToken,
+      request: (_c, _me, owner) => ({ params: { agentId: owner.agent.id } }),
+      expect: SELF,
+      snapshot: () =>
+        t.db.selectFrom('calendarFeed').selectAll().where('reAgentId', '=', w.O.agent.id).execute(),
+    }),
+  ],
+  'GET /api/public/calendar/:token.ics': [
+    kase<string>({
+      name: "the owner's feed",
+      prepare: calendarToken,
+      request: (token) => ({ params: { token } }),
+      expect: everyone(200),
+    }),
   ],
 
   // ---- teams: the owner is T, the team's lead; M (and O) accepted members ---------------------------
