@@ -178,6 +178,7 @@ describe('the inventory screens', () => {
     await arrive(page, /\/openhouses/, 'Open Houses')
     await page.getByRole('tab', { name: 'My Upcoming Open Houses' }).waitFor()
     expect(await page.getByRole('link', { name: 'Open House Map' }).count()).toBe(0)
+    await expectAccessible(page, 'open houses, maps off', { alsoAtPhoneWidth: true })
 
     await page.goto(`${t.url}/openhousemap`)
     await arrive(page, `${t.url}/openhousemap`, 'Open House Map')
