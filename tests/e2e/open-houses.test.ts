@@ -26,14 +26,17 @@ const { signedIn } = browserHarness(() => t)
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
+/** Waits for a screen by its address and title, then checks it with axe. */
 async function arrive(page: Page, url: string | RegExp, title: string) {
   await page.waitForURL(url)
   await expect.poll(() => heading(page)).toBe(title)
+  await expectAccessible(page, title)
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
 
 async function snap(page: Page, name: string) {
+  await expectAccessible(page, name)
   if (!shots) return
   fs.mkdirSync(shots, { recursive: true })
   await page.waitForTimeout(400)
@@ -107,9 +110,48 @@ const focused = (page: Page) =>
 async function openSection(page: Page, section: string, tab: string) {
   await page.goto(`${t.url}/openhouses?activeSection=${section}`)
   await page.getByRole('tab', { name: tab, selected: true }).waitFor()
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Refresh' }).waitFor()
+  await expectAccessible(page, tab)
 }
 
-describe('open houses in the browser', () => {
+// Every screen these journeys reach is checked with axe, which takes its time on a busy machine.
+describe('open houses in the browser', { timeout: 60_000 }, () => {
+  it('keeps focus on the next card when a claim takes one away, then on the empty list', async () => {
+    // First in this file, so no other test's opportunity is on offer; and to one firm only.
+    const firm = `FIRM-${randomBytes(4).toString('hex')}`
+    const listing = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Mona' })
+    const host = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Fred' })
+    for (let i = 0; i < 2; i++) {
+      const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
+      expect((await publish(t, listing, oh.id, 'Market Center')).status).toBe(200)
+    }
+    const page = await signedIn(host)
+    await openSection(page, 'searchOH', 'Search Open Houses')
+    const list = page.getByRole('list', { name: 'Open houses available to host' })
+    await expect.poll(() => list.getByRole('article').count()).toBe(2)
+    const [first, second] = await list.getByRole('heading', { level: 3 }).allTextContents()
+    if (!first || !second) throw new Error('two open houses are offered')
+    await expectAccessible(page, 'Search Open Houses with two opportunities', { alsoAtPhoneWidth: true })
+
+    // Claimed with the keyboard: the card leaves and focus moves to the next card's Claim.
+    await card(page, first)
+      .getByRole('button', { name: `Claim ${first}` })
+      .focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, claim it' }).press('Enter')
+    await page.getByRole('status').filter({ hasText: messages.openHouseClaimed }).waitFor()
+    await card(page, first).waitFor({ state: 'detached' })
+    await expect.poll(() => focused(page)).toBe(`button: Claim ${second}`)
+    await expectAccessible(page, 'Search Open Houses after a claim')
+
+    // The last one claimed: focus rests on the message saying the list is empty, never on <body>.
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, claim it' }).click()
+    await card(page, second).waitFor({ state: 'detached' })
+    await expect.poll(() => focused(page)).toMatch(/^div: No open houses are offered to you right now\./)
+    await expectAccessible(page, 'Search Open Houses emptied by claims')
+  }, 60_000)
+
   it('publishes an open house that another agent sees and claims live, a third watches it go, and it comes back on withdrawal', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Avery', lastName: 'Lister' })
     const host = await makePlannedAgent(t.db, { firstName: 'Blake', lastName: 'Host' })
@@ -189,6 +231,7 @@ describe('open houses in the browser', () => {
       .click()
     const dialog = b.getByRole('alertdialog')
     expect(await dialog.textContent()).toContain(street)
+    await expectAccessible(b, 'the claim confirmation')
     await dialog.getByRole('button', { name: 'Yes, claim it' }).click()
     await b.getByRole('status').filter({ hasText: messages.openHouseClaimed }).waitFor()
 
@@ -241,44 +284,11 @@ describe('open houses in the browser', () => {
     await card(c, street)
       .getByRole('button', { name: `Claim ${street}` })
       .waitFor()
+    await expectAccessible(c, 'Search Open Houses with the withdrawn opportunity back', {
+      alsoAtPhoneWidth: true,
+    })
     await mine.getByText('Not Hosted').waitFor()
-  }, 90_000)
-
-  it('keeps focus on the next card when a claim takes one away, then on the empty list', async () => {
-    // Offered to one firm only, so the other tests' opportunities stay out of this list.
-    const firm = `FIRM-${randomBytes(4).toString('hex')}`
-    const listing = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Mona' })
-    const host = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Fred' })
-    for (let i = 0; i < 2; i++) {
-      const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Market Center' })
-      expect((await publish(t, listing, oh.id, 'Market Center')).status).toBe(200)
-    }
-    const page = await signedIn(host)
-    await openSection(page, 'searchOH', 'Search Open Houses')
-    const list = page.getByRole('list', { name: 'Open houses available to host' })
-    await expect.poll(() => list.getByRole('article').count()).toBe(2)
-    const [first, second] = await list.getByRole('heading', { level: 3 }).allTextContents()
-    if (!first || !second) throw new Error('two open houses are offered')
-    await expectAccessible(page, 'Search Open Houses with two opportunities', { alsoAtPhoneWidth: true })
-
-    // Claimed with the keyboard: the card leaves and focus moves to the next card's Claim.
-    await card(page, first)
-      .getByRole('button', { name: `Claim ${first}` })
-      .focus()
-    await page.keyboard.press('Enter')
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, claim it' }).press('Enter')
-    await page.getByRole('status').filter({ hasText: messages.openHouseClaimed }).waitFor()
-    await card(page, first).waitFor({ state: 'detached' })
-    await expect.poll(() => focused(page)).toBe(`button: Claim ${second}`)
-    await expectAccessible(page, 'Search Open Houses after a claim')
-
-    // The last one claimed: focus rests on the message saying the list is empty, never on <body>.
-    await page.keyboard.press('Enter')
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, claim it' }).click()
-    await card(page, second).waitFor({ state: 'detached' })
-    await expect.poll(() => focused(page)).toMatch(/^div: No open houses are offered to you right now\./)
-    await expectAccessible(page, 'Search Open Houses emptied by claims')
-  }, 60_000)
+  }, 120_000)
 
   it("opens the claim from an invitation's link, and tells a late agent who was quicker", async () => {
     const listing = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-LINK' })
@@ -313,6 +323,7 @@ describe('open houses in the browser', () => {
     await fromMenu(page, street, 'QR Code')
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('img', { name: /QR code opening the guest sign-in page/ }).waitFor()
+    await expectAccessible(page, 'the QR code dialog', { alsoAtPhoneWidth: true })
     const expected = `${t.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${listing.agent.id}&from=qrcode`
     expect(await dialog.textContent()).toContain(expected)
 
@@ -559,7 +570,7 @@ describe('open houses in the browser', () => {
     await openSection(phone, 'upcomingOH', 'My Upcoming Open Houses')
     await card(phone, street).getByText('Scheduled for Ann Teammate').waitFor()
     await snap(phone, 'tl-05-lead-upcoming-phone')
-  }, 90_000)
+  }, 120_000)
 
   it('says when the listing agent fixed the date meanwhile, and offers the claim as scheduled', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Fixer' })
@@ -701,6 +712,7 @@ describe('open houses in the browser', () => {
     const other = await signedIn(outsider)
     await other.goto(`${t.url}/openhouses/schedule/${hidden.id}/edit`)
     await expect.poll(() => heading(other)).toBe('Page not found')
+    await expectAccessible(other, 'Page not found')
     const item = (await details(listing, hidden.id)).body.data.reInventoryId as number
     await other.goto(`${t.url}/reinventory/${item}/edit`)
     await expect.poll(() => heading(other)).toBe('Page not found')
