@@ -59,7 +59,35 @@ const consentOf = (p: ProspectRow) => ({
   consentAt: p.consentAt === null ? null : new Date(p.consentAt).toISOString(),
 })
 
+interface Integrations {
+  endpoints: Array<{ id: number; events: string[] }>
+  fub: boolean
+}
+
 export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): WebhookEvents {
+  // What each agent has switched on, read once per transaction: a guest sign-in asks about the same
+  // agents for attendee.added, prospect.created and Follow Up Boss, and pays one read for all three.
+  const known = new WeakMap<Trx, Map<number, Integrations>>()
+
+  async function integrations(trx: Trx, agentIds: number[]): Promise<Map<number, Integrations>> {
+    let cache = known.get(trx)
+    if (!cache) {
+      cache = new Map()
+      known.set(trx, cache)
+    }
+    const missing = agentIds.filter((id) => !cache.has(id))
+    if (missing.length > 0) {
+      for (const id of missing) cache.set(id, { endpoints: [], fub: false })
+      for (const row of await repo.integrationsOf(missing, trx)) {
+        const of = cache.get(row.reAgentId)
+        if (!of) continue
+        if (row.id === null) of.fub = true
+        else of.endpoints.push({ id: row.id, events: row.events ?? [] })
+      }
+    }
+    return cache
+  }
+
   /** Writes the event for every enabled endpoint of these agents that listens for it. */
   async function enqueue(
     trx: Trx,
@@ -69,7 +97,12 @@ export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): Web
   ): Promise<void> {
     const ids = [...new Set(agentIds.filter((id): id is number => typeof id === 'number'))]
     if (ids.length === 0) return
-    const endpoints = await repo.listeners(ids, event, trx)
+    const byAgent = await integrations(trx, ids)
+    const endpoints = ids.flatMap((reAgentId) =>
+      (byAgent.get(reAgentId)?.endpoints ?? [])
+        .filter((e) => e.events.includes(event))
+        .map((e) => ({ id: e.id, reAgentId })),
+    )
     if (endpoints.length === 0) return
     const timestamp = new Date().toISOString()
     const built = new Map<number, Record<string, unknown>>()
@@ -119,7 +152,7 @@ export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): Web
           return { prospect: toProspect(p, ownerId), consent: consentOf(p), openHouse, property }
         })
       }
-      if (!(await repo.fub(ownerId, trx))) return
+      if (!(await integrations(trx, [ownerId])).get(ownerId)?.fub) return
       const [p, { row, property }, attendee] = await Promise.all([
         loadProspect(),
         openHouseAndProperty(openHouseId, trx),

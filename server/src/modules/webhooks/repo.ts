@@ -39,15 +39,18 @@ export function createWebhookRepo(db: Db) {
       return trx.deleteFrom('webhookEndpoint').where('id', '=', id).executeTakeFirst()
     },
 
-    /** The enabled endpoints of these agents that listen for the event. */
-    listeners(agentIds: number[], event: string, trx: Db | Trx = db) {
-      return trx
-        .selectFrom('webhookEndpoint')
-        .select(['id', 'reAgentId'])
-        .where('reAgentId', 'in', agentIds)
-        .where('disabledAt', 'is', null)
-        .where(sql<boolean>`${event} = any(events)`)
-        .execute()
+    /**
+     * What these agents have switched on, in one statement: their enabled endpoints (id and events) and,
+     * as a row with a null id, a Follow Up Boss key.
+     */
+    async integrationsOf(agentIds: number[], trx: Db | Trx = db) {
+      const { rows } = await sql<{ id: number | null; reAgentId: number; events: string[] | null }>`
+        select id, re_agent_id, events from webhook_endpoint
+          where re_agent_id = any(${agentIds}::bigint[]) and disabled_at is null
+        union all
+        select null, re_agent_id, null from fub_connector where re_agent_id = any(${agentIds}::bigint[])
+      `.execute(trx)
+      return rows
     },
 
     /** Whether an endpoint of the open house's listing or hosting agent listens for the event. */
