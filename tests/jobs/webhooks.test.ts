@@ -469,6 +469,31 @@ describe('outgoing webhooks', () => {
   })
 })
 
+describe('the contract', () => {
+  it('describes the webhook and Follow Up Boss routes in the OpenAPI document', async () => {
+    const doc = await (await fetch(`${t.url}/api/docs/json`)).json()
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/webhookmgmt/saveWebhookEndpoint',
+        '/api/webhookmgmt/getWebhookEndpointsByREAgentId/{agentId}',
+        '/api/webhookmgmt/getWebhookDeliveries/{endpointId}',
+        '/api/webhookmgmt/replayWebhookDelivery/{deliveryId}',
+        '/api/webhookmgmt/sendWebhookTestEvent/{endpointId}',
+        '/api/webhookmgmt/deleteWebhookEndpoint/{endpointId}',
+        '/api/webhookmgmt/getFubConnector',
+        '/api/webhookmgmt/saveFubConnector',
+        '/api/webhookmgmt/deleteFubConnector',
+      ]),
+    )
+    const save = doc.paths['/api/webhookmgmt/saveWebhookEndpoint'].post
+    expect(Object.keys(save.requestBody.content['application/json'].schema.properties).sort()).toEqual([
+      'description',
+      'events',
+      'url',
+    ])
+  })
+})
+
 describe('Follow Up Boss', () => {
   it("posts each guest sign-in as its documented 'Visited Open House' event with the agent's key", async () => {
     const jo = await makePlannedAgent(t.db, { firstName: 'Jo' })
