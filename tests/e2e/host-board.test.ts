@@ -111,6 +111,7 @@ describe("the host's board on a phone", () => {
     ])
     await page.keyboard.press('ArrowDown')
     await snap(page, '390-menu')
+    await expectAccessible(page, "the board's Actions menu on a phone")
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'detached' })
     expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -160,6 +161,7 @@ describe("the host's board on a phone", () => {
     await page.getByRole('button', { name: 'Show QR' }).click()
     await page.getByRole('dialog').getByRole('img').waitFor()
     await snap(page, '1280-qr')
+    await expectAccessible(page, 'the Show QR dialog')
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await expectAccessible(page, "the host's board", { alsoAtPhoneWidth: true })
@@ -188,6 +190,7 @@ describe('honest live state', () => {
         5_000,
       )
       await snap(page, 'reconnecting')
+      await expectAccessible(page, 'the board reconnecting')
       // A guest signs in meanwhile (the app itself still runs); the board cannot hear it.
       expect((await guestSignIn(oh.id, 'Missed', 'Meanwhile', 'Now')).status).toBe(201)
       await page.getByRole('button', { name: 'Refresh' }).click()
@@ -198,6 +201,7 @@ describe('honest live state', () => {
       // socket.io keeps trying; after a while the board says how old what it shows is.
       await liveStatusIs(page, /^Offline — showing what we had at \d{1,2}:\d{2} [AP]M$/, 15_000)
       await snap(page, 'offline')
+      await expectAccessible(page, 'the board offline, its Refresh failed', { alsoAtPhoneWidth: true })
     } finally {
       await server.start()
     }
@@ -214,5 +218,6 @@ describe('honest live state', () => {
     await card.waitFor()
     expect(await card.getByText('Just signed in').isVisible()).toBe(true)
     await snap(page, 'toast')
-  }, 60_000)
+    await expectAccessible(page, 'the board showing a live change as a toast')
+  }, 90_000)
 })
