@@ -12,10 +12,10 @@ import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
+import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
-import type { WebhookEvents } from '../webhooks/events.ts'
 import type { AttendeeRepo } from './repo.ts'
 
 type AddBody = z.output<typeof AddAttendeeBody>

@@ -14,12 +14,12 @@ import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED } from '../attendees/service.ts'
-import type { WebhookEvents } from '../webhooks/events.ts'
 import type { FeedbackRepo, FeedbackRow } from './repo.ts'
 
 type Body = z.output<typeof SaveFeedbackBody>

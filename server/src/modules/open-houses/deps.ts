@@ -1,12 +1,12 @@
 import type { Db } from '../../db/database.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
 import type { EventSink } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AgentService } from '../agents/service.ts'
 import type { InventoryService } from '../inventory/service.ts'
 import type { PricingService } from '../pricing/service.ts'
-import type { WebhookEvents } from '../webhooks/events.ts'
 import type { OpenHouseRepo } from './repo.ts'
 
 /** What createOpenHouseService is built from; each part of the service picks the few it uses. */

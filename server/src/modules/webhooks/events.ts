@@ -5,42 +5,17 @@ import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { JsonValue } from '../../db/types.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { toOpenHouse } from '../open-houses/mapping.ts'
 import { toProperty } from '../properties/service.ts'
 import { toProspect } from '../prospects/service.ts'
 import { fubVisitEvent } from './fub.ts'
 import type { WebhookRepo } from './repo.ts'
 
+// The interface the emitting services hold lives beside the outbox (no module depends on this one for it).
+export type { WebhookEvents } from '../../jobs/webhook-events.ts'
+
 export const newMessageId = () => `msg_${randomBytes(16).toString('hex')}`
-
-type OpenHouseEvent = Extract<WebhookEvent, `openHouse.${string}`>
-
-/**
- * What the services call, inside the transaction that makes the change: each writes one delivery per
- * listening endpoint, with the whole payload as it stands at that moment, and the outbox row that sends
- * it, so a rolled-back change is never told. With no endpoint listening it costs one indexed read.
- */
-export interface WebhookEvents {
-  /** A QR-code sign-in: prospect.created when it made the prospect, and the Follow Up Boss event. */
-  guestSignedIn(
-    trx: Trx,
-    v: { openHouseId: number; prospectId: number; ownerId: number; newProspect: boolean },
-  ): Promise<void>
-  /** `agentIds`: the open house's listing and hosting agents (the prospect's owner is one of them). */
-  attendeeAdded(
-    trx: Trx,
-    v: { openHouseId: number; prospectId: number; agentIds: Array<number | null> },
-  ): Promise<void>
-  feedbackSubmitted(trx: Trx, feedbackId: number): Promise<void>
-  openHouseChanged(trx: Trx, event: OpenHouseEvent, openHouseId: number): Promise<void>
-  /**
-   * The same, for a change made by one statement outside a transaction (a claim, a cancel): written
-   * right after it, in a transaction of its own only when some endpoint listens.
-   */
-  openHouseChangedAfter(event: OpenHouseEvent, openHouseId: number): Promise<void>
-  /** For the consent change (the guest's unsubscribe, the agent's edit): told to the prospect's owner. */
-  consentChanged(trx: Trx, prospectId: number): Promise<void>
-}
 
 export interface WebhookEventDeps {
   db: Db

@@ -1,0 +1,33 @@
+import type { WebhookEvent } from '@porchlight/shared'
+import type { Trx } from '../db/transaction.ts'
+
+type OpenHouseEvent = Extract<WebhookEvent, `openHouse.${string}`>
+
+/**
+ * What the services call to tell agents' webhook endpoints (and Follow Up Boss) about a change, inside
+ * the transaction that makes it: each writes one delivery per listening endpoint, with the whole payload
+ * as it stands at that moment, and the outbox row that sends it, so a rolled-back change is never told.
+ * Implemented by modules/webhooks/events.ts; it lives here, beside the outbox, so a module that emits
+ * depends on no other module for it.
+ */
+export interface WebhookEvents {
+  /** A QR-code sign-in: prospect.created when it made the prospect, and the Follow Up Boss event. */
+  guestSignedIn(
+    trx: Trx,
+    v: { openHouseId: number; prospectId: number; ownerId: number; newProspect: boolean },
+  ): Promise<void>
+  /** `agentIds`: the open house's listing and hosting agents (the prospect's owner is one of them). */
+  attendeeAdded(
+    trx: Trx,
+    v: { openHouseId: number; prospectId: number; agentIds: Array<number | null> },
+  ): Promise<void>
+  feedbackSubmitted(trx: Trx, feedbackId: number): Promise<void>
+  openHouseChanged(trx: Trx, event: OpenHouseEvent, openHouseId: number): Promise<void>
+  /**
+   * The same, for a change made by one statement outside a transaction (a claim, a cancel): written
+   * right after it, in a transaction of its own only when some endpoint listens.
+   */
+  openHouseChangedAfter(event: OpenHouseEvent, openHouseId: number): Promise<void>
+  /** For a consent change (the guest's unsubscribe, the agent's edit): told to the prospect's owner. */
+  consentChanged(trx: Trx, prospectId: number): Promise<void>
+}
