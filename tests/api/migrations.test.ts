@@ -42,6 +42,7 @@ const everyEntity = [
   'open_house',
   'open_house_attendee',
   'open_house_feedback',
+  'open_house_question',
   'outbox',
   'porchlight_user',
   'pricing_plan',

@@ -12,6 +12,8 @@ import { createAuthService } from '../modules/auth/service.ts'
 import { createSessionService } from '../modules/auth/sessions.ts'
 import { createCalendarRepo } from '../modules/calendar/repo.ts'
 import { createCalendarService } from '../modules/calendar/service.ts'
+import { createCustomQuestionRepo } from '../modules/custom-questions/repo.ts'
+import { createCustomQuestions } from '../modules/custom-questions/service.ts'
 import { createDoorSignService } from '../modules/door-sign/service.ts'
 import { createFeedbackRepo } from '../modules/feedback/repo.ts'
 import { createFeedbackService } from '../modules/feedback/service.ts'
@@ -74,6 +76,7 @@ export function createServices(infra: ServiceInfra) {
   const webhookRepo = createWebhookRepo(db)
   const webhookEvents = createWebhookEvents({ db, repo: webhookRepo, outbox, config })
   const webhooks = createWebhookService({ db, repo: webhookRepo, outbox, access, config })
+  const customQuestions = createCustomQuestions(createCustomQuestionRepo(db))
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
   const attendees = createAttendeeService({
@@ -107,6 +110,7 @@ export function createServices(infra: ServiceInfra) {
     events: live,
     access,
     webhooks: webhookEvents,
+    questions: customQuestions,
   })
   const prospects = createProspectService({
     db,
@@ -115,6 +119,7 @@ export function createServices(infra: ServiceInfra) {
     attendees,
     access,
     webhooks: webhookEvents,
+    questions: customQuestions,
   })
   const feedback = createFeedbackService({
     db,

@@ -253,8 +253,25 @@ export interface OpenHouseAttendeeTable {
   captureDevice: Nullable<CaptureDevice>
   /** the sign-in waited on the device, offline, and was sent later */
   capturedOffline: Defaulted<boolean>
+  /** the guest's answers to the open house's custom questions, keyed by question id */
+  customAnswers: NullableJson
   createdDate: Timestamp
   updatedDate: Timestamp
+}
+
+export type CustomQuestionKind = 'text' | 'yesno' | 'choice'
+
+/** One of an open house's custom questions; a removed one stays to name the answers given to it. */
+export interface OpenHouseQuestionTable {
+  id: Id
+  openHouseId: number
+  position: number
+  questionText: string
+  kind: CustomQuestionKind
+  /** a choice question's options */
+  choices: NullableJson
+  removedAt: NullableTimestamp
+  createdDate: Timestamp
 }
 
 export type CaptureDevice = 'phone' | 'tablet' | 'computer' | 'kiosk'
@@ -499,6 +516,7 @@ export interface Database {
   prospect: ProspectTable
   prospectNote: ProspectNoteTable
   openHouseAttendee: OpenHouseAttendeeTable
+  openHouseQuestion: OpenHouseQuestionTable
   openHouseFeedback: OpenHouseFeedbackTable
   reTeam: ReTeamTable
   reTeamMember: ReTeamMemberTable

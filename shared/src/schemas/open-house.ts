@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CancelReason, FLEXI_DATE, OpenHouseFor, PublishLevel, ScheduleTime, TimeSlot } from '../enums.ts'
 import { OPEN_HOUSE_PERMISSIONS } from '../rules/policy.ts'
 import { Email, Flag, Id, IsoDate, OptionalText, whenValid } from './common.ts'
+import { CustomQuestionSchema, CustomQuestionsInput } from './custom-question.ts'
 import { Property } from './property.ts'
 
 export const INSTRUCTIONS_LIMIT = 200
@@ -62,6 +63,8 @@ const scheduleShape = {
     .transform((v) => v || null),
   openHouseCanceledFlag: Flag.optional(),
   reInventoryId: Id.nullish(),
+  /** Absent keeps the questions as they are; a question sent with its id keeps that id. */
+  customQuestions: CustomQuestionsInput.optional(),
 }
 
 type ScheduleLike = {
@@ -186,6 +189,8 @@ export const OpenHouseDetails = OpenHouse.extend({
   status: z.enum(OPEN_HOUSE_STATUSES),
   /** What the caller may do with it (shared/src/rules/policy.ts): the web shows exactly these buttons. */
   permissions: z.array(z.enum(OPEN_HOUSE_PERMISSIONS)),
+  /** The visitors' questions, in order; only in the answer about one open house, never in lists. */
+  customQuestions: z.array(CustomQuestionSchema).optional(),
 })
 export type OpenHouseDetails = z.infer<typeof OpenHouseDetails>
 
@@ -211,5 +216,6 @@ export const PublicOpenHouse = OpenHouse.pick({
   reProperty: Property,
   listingREAgentName: z.string(),
   hostingREAgentName: z.string().nullable(),
+  customQuestions: z.array(CustomQuestionSchema),
 })
 export type PublicOpenHouse = z.infer<typeof PublicOpenHouse>

@@ -15,6 +15,7 @@ import {
 } from '../enums.ts'
 import { PhoneNumber } from './agent.ts'
 import { Email, Flag, Id, IsoDate, OptionalText, RequiredText, whenValid } from './common.ts'
+import { CustomAnswerSchema, CustomAnswersInput } from './custom-question.ts'
 
 /** One of a SPEC §3 option list, or '' / null / absent for "not given". */
 function optionalChoice<E extends z.ZodEnum>(label: string, schema: E) {
@@ -111,6 +112,8 @@ export const GuestSignInBody = z
     kiosk: Flag.optional(),
     /** The sign-in waited on the device with no connection and is sent now. */
     savedOffline: Flag.optional(),
+    /** Answers to the open house's custom questions, keyed by question id; all optional. */
+    customAnswers: CustomAnswersInput,
   })
   .superRefine(
     (b, ctx) => {
@@ -180,6 +183,8 @@ export type Prospect = z.infer<typeof Prospect>
 export const OpenHouseProspect = Prospect.extend({
   attendeeId: z.number().int(),
   signedInAt: z.string(),
+  /** The answers given at this visit to the open house's custom questions, in their order. */
+  customAnswers: z.array(CustomAnswerSchema),
 })
 export type OpenHouseProspect = z.infer<typeof OpenHouseProspect>
 

@@ -67,6 +67,7 @@ export function createAttendeeRepo(db: Db) {
             listingAgentConsent: boolean
             captureDevice: CaptureDevice
             capturedOffline: boolean
+            customAnswers?: JsonValue | null
           }
         | undefined,
       trx: Db | Trx = db,
@@ -80,6 +81,7 @@ export function createAttendeeRepo(db: Db) {
           listingAgentConsent: visit?.listingAgentConsent ?? false,
           captureDevice: visit?.captureDevice ?? null,
           capturedOffline: visit?.capturedOffline ?? false,
+          customAnswers: visit?.customAnswers ? JSON.stringify(visit.customAnswers) : null,
         })
         .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
         .returning(['id', 'createdDate'])

@@ -57,6 +57,8 @@ export interface Visit {
   listingAgentConsent: boolean
   captureDevice: CaptureDevice
   capturedOffline: boolean
+  /** Answers to the open house's custom questions, keyed by question id. */
+  customAnswers?: JsonValue | null
 }
 
 /** Who attended which open house; the one place that records an attendee and announces it. */

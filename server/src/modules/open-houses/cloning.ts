@@ -35,7 +35,10 @@ function copyOf(
 
 /** Copies of an open house: one an agent asks for, and the weekly auto-clone. */
 export function createOpenHouseCloning(
-  d: Pick<OpenHouseDeps, 'db' | 'repo' | 'access' | 'agents' | 'pricing' | 'outbox' | 'stats' | 'config'>,
+  d: Pick<
+    OpenHouseDeps,
+    'db' | 'repo' | 'access' | 'agents' | 'pricing' | 'outbox' | 'stats' | 'config' | 'questions'
+  >,
 ) {
   const { repo } = d
 
@@ -63,10 +66,14 @@ export function createOpenHouseCloning(
           },
           trx,
         )
+        await d.questions.copy(trx, row.id, created.id)
         d.stats.changed(trx, [row.listingReAgentId])
         return created.id
       })
-      return detailsOrThrow(repo, newId, await d.access.actor(caller))
+      return {
+        ...(await detailsOrThrow(repo, newId, await d.access.actor(caller))),
+        customQuestions: await d.questions.list(newId),
+      }
     },
 
     /**
@@ -106,6 +113,7 @@ export function createOpenHouseCloning(
           if (await repo.autoCloneExists(openHouseId, trx)) return 'skipped' as const
           await assertCanCreate(d.pricing, listing.id, trx)
           const created = await repo.create({ ...copyOf(row, schedule), autoCloneOfOpenHouseId: row.id }, trx)
+          await d.questions.copy(trx, row.id, created.id)
           await scheduleEnd(d.outbox, trx, {
             id: created.id,
             autoCloneOpenHouseFlag: true,

@@ -5,6 +5,7 @@ import type { Access } from '../../policy/access.ts'
 import type { EventSink } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AgentService } from '../agents/service.ts'
+import type { CustomQuestions } from '../custom-questions/service.ts'
 import type { InventoryService } from '../inventory/service.ts'
 import type { PricingService } from '../pricing/service.ts'
 import type { OpenHouseRepo } from './repo.ts'
@@ -23,4 +24,6 @@ export interface OpenHouseDeps {
   access: Access
   /** Outgoing webhooks: published, claimed and canceled are told to the agents' endpoints. */
   webhooks: WebhookEvents
+  /** The visitors' custom questions, saved and copied with the open house. */
+  questions: CustomQuestions
 }

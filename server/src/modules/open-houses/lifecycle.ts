@@ -57,7 +57,17 @@ async function listingAgentFor(
 export function createOpenHouseLifecycle(
   d: Pick<
     OpenHouseDeps,
-    'db' | 'repo' | 'access' | 'agents' | 'pricing' | 'inventory' | 'outbox' | 'stats' | 'events' | 'webhooks'
+    | 'db'
+    | 'repo'
+    | 'access'
+    | 'agents'
+    | 'pricing'
+    | 'inventory'
+    | 'outbox'
+    | 'stats'
+    | 'events'
+    | 'webhooks'
+    | 'questions'
   >,
 ) {
   const { repo } = d
@@ -85,6 +95,7 @@ export function createOpenHouseLifecycle(
           listingURL,
           emailIdForSharingOHFeedback,
           openHouseCanceledFlag: _c,
+          customQuestions,
           ...rest
         } = body
         const created = await repo
@@ -104,6 +115,7 @@ export function createOpenHouseLifecycle(
             trx,
           )
           .catch(rethrowDuplicate)
+        await d.questions.save(trx, created.id, customQuestions)
         await scheduleEnd(d.outbox, trx, {
           id: created.id,
           autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
@@ -112,7 +124,7 @@ export function createOpenHouseLifecycle(
         d.stats.changed(trx, [listing.id, caller.id])
         return created.id
       })
-      return detailsOrThrow(repo, id, who)
+      return { ...(await detailsOrThrow(repo, id, who)), customQuestions: await d.questions.list(id) }
     },
 
     /** Listing agent only; once hosted by someone else the date, times and publish level stay as they are. */
@@ -173,6 +185,7 @@ export function createOpenHouseLifecycle(
           )
           .catch(rethrowDuplicate)
         if (!next) throw new NotFoundError()
+        await d.questions.save(trx, id, body.customQuestions)
         const moved = next.endsAt?.valueOf() !== row.endsAt?.valueOf()
         await scheduleEnd(d.outbox, trx, next, {
           autoClone: moved || next.autoCloneOpenHouseFlag !== row.autoCloneOpenHouseFlag,
@@ -181,7 +194,10 @@ export function createOpenHouseLifecycle(
         emitAfterCommit(d.events, trx, viewerRooms(row, next), 'openHouse.updated', { openHouseId: id }, id)
         return next
       })
-      return detailsOrThrow(repo, updated.id, who)
+      return {
+        ...(await detailsOrThrow(repo, updated.id, who)),
+        customQuestions: await d.questions.list(updated.id),
+      }
     },
 
     async cancel(caller: AgentRow, body: CancelBody): Promise<OpenHouseDetails> {

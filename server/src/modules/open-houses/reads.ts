@@ -18,14 +18,15 @@ export async function detailsOrThrow(
   return toDetails(row, viewer)
 }
 
-export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access'>) {
+export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access' | 'questions'>) {
   const { repo } = d
 
   return {
     /** The listing agent, its scheduler, the host, or an agent it was offered to (who sees who claimed it). */
     async details(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
       await d.access.openHouse(caller, 'view', id)
-      return detailsOrThrow(repo, id, await d.access.actor(caller))
+      const oh = await detailsOrThrow(repo, id, await d.access.actor(caller))
+      return { ...oh, customQuestions: await d.questions.list(id) }
     },
 
     /** For the guest pages: only an open house on show (published or hosted) exists for the public. */
@@ -45,6 +46,7 @@ export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access'>) 
         reProperty: oh.reProperty,
         listingREAgentName: oh.listingREAgentName,
         hostingREAgentName: oh.hostingREAgentName,
+        customQuestions: await d.questions.list(id),
       }
     },
 

@@ -268,7 +268,12 @@ export function createProspectRepo(db: Db) {
         .selectFrom('openHouseAttendee as a')
         .innerJoin('prospect', 'prospect.id', 'a.prospectId')
         .selectAll('prospect')
-        .select(['a.id as attendeeId', 'a.createdDate as signedInAt', 'a.listingAgentConsent'])
+        .select([
+          'a.id as attendeeId',
+          'a.createdDate as signedInAt',
+          'a.listingAgentConsent',
+          'a.customAnswers',
+        ])
         .where('a.openHouseId', '=', openHouseId)
         .orderBy('a.createdDate', 'desc')
         .orderBy('a.id', 'desc')

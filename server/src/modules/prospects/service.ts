@@ -25,6 +25,7 @@ import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow } from '../attendees/service.ts'
+import type { CustomQuestions } from '../custom-questions/service.ts'
 import { createProspectCrm } from './crm.ts'
 import { createProspectNoteRepo } from './note-repo.ts'
 import type { ProspectRepo, ProspectRow } from './repo.ts'
@@ -114,6 +115,7 @@ export interface ProspectDeps {
   attendees: AttendeeService
   access: Access
   webhooks: WebhookEvents
+  questions: CustomQuestions
 }
 
 export function createProspectService(d: ProspectDeps) {
@@ -144,6 +146,7 @@ export function createProspectService(d: ProspectDeps) {
         listingREAgentId: oh.listingReAgentId,
         hostingREAgentId: oh.hostingReAgentId,
       })
+      const customAnswers = await d.questions.checkAnswers(trx, oh.id, body.customAnswers)
       const retried = await repo.byClientRequestId(body.clientRequestId, trx)
       if (retried && retried.createdByReAgentId !== owner) {
         throw new ConflictError('CLIENT_REQUEST_REUSED', 'This sign-in was already used elsewhere')
@@ -185,6 +188,7 @@ export function createProspectService(d: ProspectDeps) {
         listingAgentConsent,
         captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
         capturedOffline: body.savedOffline ?? false,
+        customAnswers,
       })
       // Once per visit: prospect.created (a new lead) to the agent's endpoints, the Follow Up Boss event.
       if (recorded.created) {
@@ -299,7 +303,8 @@ export function createProspectService(d: ProspectDeps) {
       const oh = await attendees.involving(caller, openHouseId)
       const actor = await d.access.actor(caller)
       const rows = await repo.listByOpenHouse(openHouseId, limit, offset)
-      return rows.map(({ attendeeId, signedInAt, listingAgentConsent, ...row }) => {
+      const questions = (await d.questions.wording([openHouseId])).get(openHouseId)
+      return rows.map(({ attendeeId, signedInAt, listingAgentConsent, customAnswers, ...row }) => {
         const view = prospectView(actor, {
           createdByREAgentId: row.createdByReAgentId,
           visits: [
@@ -311,7 +316,12 @@ export function createProspectService(d: ProspectDeps) {
             },
           ],
         })
-        return { ...toProspect(row, caller.id, view === 'full'), attendeeId, signedInAt: iso(signedInAt) }
+        return {
+          ...toProspect(row, caller.id, view === 'full'),
+          attendeeId,
+          signedInAt: iso(signedInAt),
+          customAnswers: d.questions.answersOf(questions, customAnswers),
+        }
       })
     },
 

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/database.ts'
+import type { Trx } from '../../db/transaction.ts'
+import type { CustomQuestionKind } from '../../db/types.ts'
+
+const COLUMNS = ['id', 'openHouseId', 'position', 'questionText', 'kind', 'choices', 'removedAt'] as const
+
+/** The open houses' custom questions (table open_house_question). */
+export function createCustomQuestionRepo(db: Db) {
+  return {
+    /** The questions of these open houses, in order; `withRemoved` also those taken off the form. */
+    list(openHouseIds: number[], withRemoved: boolean, trx: Db | Trx = db) {
+      if (openHouseIds.length === 0) return Promise.resolve([])
+      let q = trx.selectFrom('openHouseQuestion').select(COLUMNS).where('openHouseId', 'in', openHouseIds)
+      if (!withRemoved) q = q.where('removedAt', 'is', null)
+      return q.orderBy('openHouseId').orderBy('position').orderBy('id').execute()
+    },
+
+    insert(
+      values: {
+        openHouseId: number
+        position: number
+        questionText: string
+        kind: CustomQuestionKind
+        choices: string[] | null
+      },
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .insertInto('openHouseQuestion')
+        .values({ ...values, choices: values.choices ? JSON.stringify(values.choices) : null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    },
+
+    update(
+      id: number,
+      values: { position: number; questionText: string; kind: CustomQuestionKind; choices: string[] | null },
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .updateTable('openHouseQuestion')
+        .set({ ...values, choices: values.choices ? JSON.stringify(values.choices) : null })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** Takes questions off the form; their answers keep reading with their wording. */
+    remove(ids: number[], trx: Db | Trx = db) {
+      if (ids.length === 0) return Promise.resolve([])
+      return trx
+        .updateTable('openHouseQuestion')
+        .set({ removedAt: new Date() })
+        .where('id', 'in', ids)
+        .where('removedAt', 'is', null)
+        .execute()
+    },
+  }
+}
+
+export type CustomQuestionRepo = ReturnType<typeof createCustomQuestionRepo>
+export type CustomQuestionRow = Awaited<ReturnType<CustomQuestionRepo['list']>>[number]

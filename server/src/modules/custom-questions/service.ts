@@ -1,0 +1,122 @@
+import {
+  type CustomAnswer,
+  type CustomQuestion,
+  type CustomQuestionInput,
+  customAnswerList,
+  customAnswerProblem,
+} from '@porchlight/shared'
+import type { Db } from '../../db/database.ts'
+import type { Trx } from '../../db/transaction.ts'
+import type { JsonValue } from '../../db/types.ts'
+import { ValidationError } from '../../errors.ts'
+import type { CustomQuestionRepo, CustomQuestionRow } from './repo.ts'
+
+type SavedInput = { id?: number; text: string; kind: CustomQuestion['kind']; choices: string[] | null }
+
+export function toCustomQuestion(row: CustomQuestionRow): CustomQuestion {
+  return {
+    id: row.id,
+    text: row.questionText,
+    kind: row.kind,
+    choices: Array.isArray(row.choices) ? (row.choices as string[]) : null,
+  }
+}
+
+/**
+ * Issue 14's custom questions: up to five per open house, saved with the open house, copied with it,
+ * shown on the guest form and answered per visit.
+ */
+export function createCustomQuestions(repo: CustomQuestionRepo) {
+  async function list(openHouseId: number, trx?: Db | Trx): Promise<CustomQuestion[]> {
+    return (await repo.list([openHouseId], false, trx)).map(toCustomQuestion)
+  }
+
+  return {
+    list,
+
+    /**
+     * Makes the open house's questions these, in this order. A question sent with its id keeps it (and
+     * its answers); one left out is taken off the form. `undefined` leaves them as they are.
+     */
+    async save(
+      trx: Trx,
+      openHouseId: number,
+      input: ReadonlyArray<SavedInput | CustomQuestionInput> | undefined,
+    ): Promise<void> {
+      if (input === undefined) return
+      const current = await repo.list([openHouseId], false, trx)
+      const known = new Set(current.map((q) => q.id))
+      const unknown = input.flatMap((q, i) =>
+        q.id !== undefined && !known.has(Number(q.id))
+          ? [{ field: `customQuestions.${i}.id`, message: 'This question is not one of this open house' }]
+          : [],
+      )
+      if (unknown.length > 0) throw new ValidationError(unknown)
+      const kept = new Set<number>()
+      for (const [position, q] of input.entries()) {
+        const values = {
+          position,
+          questionText: q.text,
+          kind: q.kind,
+          choices: q.kind === 'choice' ? (q.choices ?? []) : null,
+        }
+        if (q.id === undefined) await repo.insert({ openHouseId, ...values }, trx)
+        else {
+          kept.add(Number(q.id))
+          await repo.update(Number(q.id), values, trx)
+        }
+      }
+      await repo.remove(
+        current.filter((q) => !kept.has(q.id)).map((q) => q.id),
+        trx,
+      )
+    },
+
+    /** A copy's questions: the same wording, new ids. */
+    async copy(trx: Trx, fromOpenHouseId: number, toOpenHouseId: number): Promise<void> {
+      for (const [position, q] of (await list(fromOpenHouseId, trx)).entries()) {
+        await repo.insert(
+          { openHouseId: toOpenHouseId, position, questionText: q.text, kind: q.kind, choices: q.choices },
+          trx,
+        )
+      }
+    },
+
+    /** The guest's answers checked against the open house's questions; null when none was given. */
+    async checkAnswers(
+      trx: Trx,
+      openHouseId: number,
+      answers: Record<string, string>,
+    ): Promise<JsonValue | null> {
+      const entries = Object.entries(answers)
+      if (entries.length === 0) return null
+      const byId = new Map((await list(openHouseId, trx)).map((q) => [String(q.id), q]))
+      const problems = entries.flatMap(([id, answer]) => {
+        const q = byId.get(id)
+        const problem = q ? customAnswerProblem(q, answer) : 'This question is not asked at this open house'
+        return problem ? [{ field: `customAnswers.${id}`, message: problem }] : []
+      })
+      if (problems.length > 0) throw new ValidationError(problems)
+      return Object.fromEntries(entries)
+    },
+
+    /** Each open house's questions, removed ones too: to word the answers given at its visits. */
+    async wording(openHouseIds: number[], trx?: Db | Trx): Promise<Map<number, CustomQuestion[]>> {
+      const out = new Map<number, CustomQuestion[]>()
+      for (const row of await repo.list([...new Set(openHouseIds)], true, trx)) {
+        const of = out.get(row.openHouseId) ?? []
+        of.push(toCustomQuestion(row))
+        out.set(row.openHouseId, of)
+      }
+      return out
+    },
+
+    /** One visit's answers with their wording, in the questions' order. */
+    answersOf(questions: CustomQuestion[] | undefined, answers: unknown): CustomAnswer[] {
+      if (!questions || !answers || typeof answers !== 'object') return []
+      return customAnswerList(questions, answers as Record<string, unknown>)
+    },
+  }
+}
+
+export type CustomQuestions = ReturnType<typeof createCustomQuestions>
