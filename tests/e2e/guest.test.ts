@@ -16,7 +16,7 @@ const WEB_DIST = process.env.TEST_WEB_DIST ?? path.resolve(import.meta.dirname, 
 /** DESIGN.md "Front end": the guest page's JavaScript, gzipped. */
 const GUEST_JS_BUDGET = 80 * 1024
 /** A whole visit in one browser, beside the agent's board, on a shared CI machine. */
-const JOURNEY_MS = 60_000
+const JOURNEY_MS = 120_000
 
 let t: TestApp
 let browser: Browser
@@ -72,9 +72,11 @@ async function signedIn(agent: Agent): Promise<Page> {
 const phone = () => newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+/** Waits for a screen by its address and title, then checks it with axe. */
 async function arrive(page: Page, url: RegExp, title: string) {
   await page.waitForURL(url)
   await expect.poll(() => heading(page)).toBe(title)
+  await expectAccessible(page, title)
 }
 
 async function shot(page: Page, name: string) {
@@ -490,6 +492,7 @@ describe('guest pages when another agent hosts', () => {
         `${t.url}/public/OpenHouseToday${page}?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}`,
       )
       await guest.getByRole('alert').filter({ hasText: 'This open house is not open for sign-in.' }).waitFor()
+      await expectAccessible(guest, `/public/OpenHouseToday${page} of an open house not open for sign-in`)
     }
     expect(await guest.getByRole('button', { name: 'Sign In' }).count()).toBe(0)
     expect(await guest.getByText('Nora Notyet').count()).toBe(0)
