@@ -741,3 +741,34 @@ describe('refreshing a list without a connection', () => {
     await expect.poll(() => page.getByText("Couldn't refresh.", { exact: false }).count()).toBe(0)
   }, 60_000)
 })
+
+describe('the List view', () => {
+  it('shows each open house on one line with its primary action and the same More menu as its card', async () => {
+    const agent = await makePlannedAgent(t.db, { firstName: 'Lena', lastName: 'Lines' })
+    const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
+    const street: string = (await details(agent, oh.id)).body.data.reProperty.propertyAddress1
+    const page = await signedIn(agent)
+    await openSection(page, 'upcomingOH', 'My Upcoming Open Houses')
+    await page.getByRole('radio', { name: 'List' }).click()
+    const row = page
+      .getByRole('table', { name: 'My Upcoming Open Houses' })
+      .getByRole('row', { name: street })
+    expect(await row.getByRole('link', { name: `Manage Attendees ${street}` }).isVisible()).toBe(true)
+    // One line of text (a small button's height and the cell's padding), not a stack of buttons.
+    expect((await row.boundingBox())?.height).toBeLessThan(64)
+    await row.getByRole('button', { name: `More actions for ${street}` }).click()
+    expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+      'Details',
+      'Edit',
+      'QR Code',
+      'Door sign',
+      'Add to calendar',
+      'Clone',
+      'Cancel Open House',
+    ])
+    await expectAccessible(page, 'the List view with its More menu open')
+    await page.getByRole('menuitem', { name: 'Details' }).click()
+    await page.getByRole('dialog').waitFor()
+    await expectAccessible(page, 'the open house details from the List view')
+  }, 60_000)
+})
