@@ -97,6 +97,7 @@ export function DashboardOverview({ agentId }: { agentId: number }) {
         title="Feedback trend"
         lede="Feedback on your open houses, week by week over the last 6 weeks."
         agentId={agentId}
+        className="overview-card--wide"
       >
         {(o) => <FeedbackTrend weeks={o.feedbackTrend} />}
       </OverviewSection>

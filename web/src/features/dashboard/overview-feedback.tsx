@@ -12,7 +12,7 @@ const columns: Column<Row>[] = [
     key: 'week',
     header: 'Week',
     cell: (w) => (
-      <span title={`${dayAndDate(w.weekStart)} to ${dayAndDate(w.weekEnd)}`}>
+      <span className="overview-trend__week" title={`${dayAndDate(w.weekStart)} to ${dayAndDate(w.weekEnd)}`}>
         {short(w.weekStart)} – {short(w.weekEnd)}
       </span>
     ),

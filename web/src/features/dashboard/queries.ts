@@ -20,7 +20,8 @@ export function dashboardStatisticsQueryOptions(agentId: number) {
 }
 
 /** The overview alone (an edited open house moves in its week but changes no statistic). */
-export const dashboardOverviewKey = (agentId: number) => [...dashboardStatisticsKey(agentId), 'overview'] as const
+export const dashboardOverviewKey = (agentId: number) =>
+  [...dashboardStatisticsKey(agentId), 'overview'] as const
 
 /** The browser's time zone: which day "today" is for the agent. */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
