@@ -128,7 +128,7 @@ describe('the seller report', () => {
     await snap(seller, 'seller-report-visitor')
 
     const html = await seller.content()
-    const text = await seller.evaluate(() => document.body.innerText)
+    const text = await seller.evaluate(() => document.body.textContent ?? '')
     const received = [...(await Promise.all(bodies)), ...frames]
     expect(received.some((body) => body.includes('"visitors"'))).toBe(true)
     for (const pii of PII) {
