@@ -26,10 +26,10 @@ export function SellerReportLinkButton({ oh }: { oh: OpenHouseDetails }) {
   const [open, setOpen] = useState(false)
   if (!may(oh, 'shareSellerReport')) return null
   return (
-    <>
+    <div className="seller-link-open">
       <Button onPress={() => setOpen(true)}>Seller report</Button>
       {open && <SellerLinkDialog openHouseId={oh.id} isOpen={open} onOpenChange={setOpen} />}
-    </>
+    </div>
   )
 }
 
