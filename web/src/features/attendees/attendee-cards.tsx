@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button.tsx'
 import { cx } from '../../ui/cx.ts'
 import { contactMasked, leadOwnerText } from '../prospects/lead-owner.ts'
 import { newestFirst, signedInTime } from './attendee-table.tsx'
+import { CustomAnswersList } from './custom-answers-list.tsx'
 
 interface AttendeeCardsProps {
   attendees: OpenHouseProspect[]
@@ -50,6 +51,7 @@ export function AttendeeCards({ attendees, oh, fresh, onView }: AttendeeCardsPro
                 <span>Timeline: {a.homeBuyingTimelines ?? 'not given'}</span>
                 <span>{leadOwnerText(a, oh)}</span>
               </p>
+              <CustomAnswersList answers={a.customAnswers} />
               {masked ? (
                 <p className="attendee-card__masked">
                   Contact masked: {a.prospectEmailId} · {a.prospectPhoneNumber}

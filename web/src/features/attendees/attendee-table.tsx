@@ -2,6 +2,7 @@ import type { OpenHouseDetails, OpenHouseProspect } from '@porchlight/shared'
 import { Button } from '../../ui/Button.tsx'
 import { cx } from '../../ui/cx.ts'
 import { contactMasked, leadOwnerText } from '../prospects/lead-owner.ts'
+import { anyAnswers, CustomAnswersList } from './custom-answers-list.tsx'
 
 interface AttendeeTableProps {
   attendees: OpenHouseProspect[]
@@ -27,6 +28,7 @@ export const newestFirst = (attendees: OpenHouseProspect[]) =>
  */
 export function AttendeeTable({ attendees, oh, fresh, onView }: AttendeeTableProps) {
   const rows = newestFirst(attendees)
+  const answered = anyAnswers(rows)
   return (
     <div className="board-table-wrap">
       <table className="board-table">
@@ -39,6 +41,7 @@ export function AttendeeTable({ attendees, oh, fresh, onView }: AttendeeTablePro
             <th scope="col">Lead</th>
             <th scope="col">Realtor</th>
             <th scope="col">Signed In</th>
+            {answered && <th scope="col">Answers</th>}
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -73,6 +76,11 @@ export function AttendeeTable({ attendees, oh, fresh, onView }: AttendeeTablePro
                 </td>
                 <td>{a.workingWithREAgentFlag ? 'Has a realtor' : 'No realtor'}</td>
                 <td>{signedInTime(a.signedInAt)}</td>
+                {answered && (
+                  <td>
+                    <CustomAnswersList answers={a.customAnswers} />
+                  </td>
+                )}
                 <td>
                   <Button size="sm" onPress={() => onView(a.id)}>
                     View<span className="visually-hidden"> {name}</span>

@@ -23,6 +23,13 @@ import { OPEN_HOUSE_ENDED, signInClosed } from '@porchlight/shared/rules/guest-v
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/request.ts'
 import { agreedText, type Channel, ConsentFields, consentWording, NO_CONSENT } from './consent.tsx'
+import {
+  type AnswerErrors,
+  type Answers,
+  answerErrors,
+  answersInput,
+  CustomAnswerFields,
+} from './custom-answers.tsx'
 import { saveGuestProspect } from './guest-api.ts'
 import { ChoiceField, TextInput } from './guest-fields.tsx'
 import { type GuestQuery, guestHref, navigate } from './guest-nav.ts'
@@ -108,6 +115,8 @@ export function SignInForm({
   const [values, setValues] = useState(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
   const [consent, setConsent] = useState(NO_CONSENT)
+  const [answers, setAnswers] = useState<Answers>({})
+  const [answerProblems, setAnswerProblems] = useState<AnswerErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const [submitting, setSubmitting] = useState(false)
@@ -162,11 +171,16 @@ export function SignInForm({
     if (error instanceof ApiError && error.fieldErrors.length > 0) {
       const next: Errors = {}
       const other: string[] = []
+      const answerNext: AnswerErrors = {}
       for (const { field, message } of error.fieldErrors) {
+        const answerOf = /^customAnswers\.(\d+)$/.exec(field)?.[1]
         if (field in EMPTY) next[field as Field] ??= message
+        else if (answerOf && oh.customQuestions.some((q) => String(q.id) === answerOf))
+          answerNext[answerOf] ??= message
         else other.push(message)
       }
       setErrors(next)
+      setAnswerProblems(answerNext)
       setFormError(other.length > 0 ? other.join(' ') : null)
       focusFirstInvalid()
       return
@@ -191,8 +205,10 @@ export function SignInForm({
     if (submitting || saved) return
     setFormError(null)
     const found = validate(values)
+    const foundInAnswers = answerErrors(oh.customQuestions, answers)
     setErrors(found)
-    if (Object.keys(found).length > 0) {
+    setAnswerProblems(foundInAnswers)
+    if (Object.keys(found).length > 0 || Object.keys(foundInAnswers).length > 0) {
       focusFirstInvalid()
       return
     }
@@ -215,6 +231,7 @@ export function SignInForm({
       smsConsent: smsConsent ? 'true' : 'false',
       listingAgentConsent: listingAgentConsent ? 'true' : 'false',
       consentText: consentText || undefined,
+      customAnswers: answersInput(answers),
       createdDate: new Date().toISOString(),
       updatedDate: new Date().toISOString(),
       ...(onKioskSignIn ? { kiosk: 'true' } : {}),
@@ -428,6 +445,16 @@ export function SignInForm({
           />
         </div>
       </fieldset>
+
+      <CustomAnswerFields
+        questions={oh.customQuestions}
+        answers={answers}
+        errors={answerProblems}
+        onChange={(id, answer) => {
+          setAnswers((a) => ({ ...a, [id]: answer }))
+          setAnswerProblems(({ [id]: _, ...rest }) => rest)
+        }}
+      />
 
       <ConsentFields
         oh={oh}

@@ -15,6 +15,7 @@ import { Select, SelectItem } from '../../ui/Select.tsx'
 import { TextArea } from '../../ui/TextArea.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import type { FieldErrors } from '../../ui/use-form.ts'
+import { CustomQuestionsFields } from './custom-questions-fields.tsx'
 import { firmMembersQueryOptions } from './queries.ts'
 import { type ScheduleFormValues, todayDate, tomorrow } from './schedule-values.ts'
 
@@ -243,6 +244,11 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
           <TextField label="Listing URL" type="url" maxLength={500} {...text('listingURL')} />
         </div>
       </fieldset>
+      <CustomQuestionsFields
+        questions={values.customQuestions}
+        onChange={(q) => setValue('customQuestions', q)}
+        error={errors.customQuestions}
+      />
     </>
   )
 }

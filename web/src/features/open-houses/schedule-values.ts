@@ -1,6 +1,7 @@
 import { type CalendarDate, getLocalTimeZone, parseDate, today } from '@internationalized/date'
 import { FLEXI_DATE, type OpenHouseDetails, type SaveOpenHouseBody } from '@porchlight/shared'
 import type { FieldErrors } from '../../ui/use-form.ts'
+import { type QuestionDraft, questionDrafts, questionsInput } from './custom-questions-fields.tsx'
 
 /** What the schedule form holds while it is edited. */
 export type ScheduleFormValues = {
@@ -22,6 +23,8 @@ export type ScheduleFormValues = {
   emailIdForSharingOHFeedback: string
   mlsId: string
   listingURL: string
+  /** The visitors' questions; null when the open house was loaded without them (left as they are). */
+  customQuestions: QuestionDraft[] | null
 }
 
 export const SCHEDULE_REQUIRED_MESSAGES: FieldErrors<ScheduleFormValues> = {
@@ -64,6 +67,7 @@ export function emptyScheduleValues(): ScheduleFormValues {
     emailIdForSharingOHFeedback: '',
     mlsId: '',
     listingURL: '',
+    customQuestions: [],
   }
 }
 
@@ -88,6 +92,7 @@ export function scheduleValues(oh: OpenHouseDetails): ScheduleFormValues {
     emailIdForSharingOHFeedback: oh.emailIdForSharingOHFeedback ?? '',
     mlsId: oh.mlsId ?? '',
     listingURL: oh.listingURL ?? '',
+    customQuestions: questionDrafts(oh.customQuestions),
   }
 }
 
@@ -122,6 +127,7 @@ export function scheduleInput(
     mlsId: values.mlsId,
     listingURL: values.listingURL,
     openHouseCanceledFlag: 'false',
+    customQuestions: questionsInput(values.customQuestions),
   }
 }
 
