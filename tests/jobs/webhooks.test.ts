@@ -60,11 +60,11 @@ function verified(r: Received, secret: string): boolean {
     })
 }
 
-async function until<T>(probe: () => T | Promise<T>, what: string, ms = 15_000): Promise<T> {
+async function until<T>(probe: () => T | Promise<T>, what: string, ms = 15_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await probe()
-    if (value) return value
+    if (value) return value as NonNullable<T>
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 50))
   }
@@ -189,7 +189,12 @@ describe('outgoing webhooks', () => {
     }
 
     const byType = Object.fromEntries(events('/olive').map((e) => [e.type, e]))
-    const created = byType['prospect.created']
+    const of = (type: string) => {
+      const event = byType[type]
+      if (!event) throw new Error(`no ${type}`)
+      return event
+    }
+    const created = of('prospect.created')
     expect(created.data.prospect).toMatchObject({
       id: guest.id,
       prospectFirstName: 'Gina',
@@ -207,24 +212,24 @@ describe('outgoing webhooks', () => {
     expect(created.data.property).toMatchObject({ id: own.rePropertyId, propertyCity: 'Alpharetta' })
     expect(created.data.property.completePropertyAddress).toContain('Lantern Way')
 
-    const added = byType['attendee.added']
+    const added = of('attendee.added')
     expect(added.data.attendee).toMatchObject({ openHouseId: own.id, prospectId: guest.id })
     expect(added.data.attendee.answers).toMatchObject({ homeBuyingTimelines: '1-3 Months' })
     expect(added.data.prospect.id).toBe(guest.id)
     expect(added.data.property.id).toBe(own.rePropertyId)
 
-    expect(byType['feedback.submitted'].data.feedback).toMatchObject({
+    expect(of('feedback.submitted').data.feedback).toMatchObject({
       prospectId: guest.id,
       feedbackText: 'Lovely kitchen.',
       kitchen: 5,
     })
-    expect(byType['feedback.submitted'].data.prospect.id).toBe(guest.id)
-    expect(byType['openHouse.published'].data.openHouse).toMatchObject({ id: offered.id, published: true })
-    expect(byType['openHouse.claimed'].data.openHouse).toMatchObject({
+    expect(of('feedback.submitted').data.prospect.id).toBe(guest.id)
+    expect(of('openHouse.published').data.openHouse).toMatchObject({ id: offered.id, published: true })
+    expect(of('openHouse.claimed').data.openHouse).toMatchObject({
       id: offered.id,
       hostingREAgentId: vera.agent.id,
     })
-    expect(byType['openHouse.canceled'].data.openHouse).toMatchObject({
+    expect(of('openHouse.canceled').data.openHouse).toMatchObject({
       id: offered.id,
       openHouseCanceledFlag: true,
     })
