@@ -400,19 +400,6 @@ const ownerEndpoint = () =>
     .returning('id')
     .executeTakeFirstOrThrow()
 
-/** A webhook endpoint of O's, made directly (its URL is never called: no worker runs here). */
-const ownerEndpoint = () =>
-  t.db
-    .insertInto('webhookEndpoint')
-    .values({
-      reAgentId: w.O.agent.id,
-      url: 'https://hooks.example.com/porchlight',
-      events: ['prospect.created'],
-      secret: `whsec_${randomBytes(24).toString('base64')}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-
 /** GET routes whose path agent id is the owner's (O). */
 const selfCase = (param: string, extra: Record<string, string | number> = {}) => [
   kase({
@@ -1144,58 +1131,6 @@ const matrix: Record<string, Case<unknown>[]> = {
       ],
     ]),
   ),
-
-  // ---- webhooks: an agent's endpoints and their delivery logs are its own (404 to anyone else) -------
-  'GET /api/webhookmgmt/getWebhookEndpointsByREAgentId/:agentId': selfCase('agentId'),
-  'GET /api/webhookmgmt/getWebhookDeliveries/:endpointId': [
-    kase({
-      name: "the owner's endpoint",
-      prepare: ownerEndpoint,
-      request: (e) => ({ params: { endpointId: e.id } }),
-      expect: onlyOwner(200),
-    }),
-  ],
-  'POST /api/webhookmgmt/sendWebhookTestEvent/:endpointId': [
-    kase({
-      name: "the owner's endpoint",
-      prepare: ownerEndpoint,
-      request: (e) => ({ params: { endpointId: e.id } }),
-      expect: onlyOwner(202),
-      snapshot: (e) =>
-        t.db.selectFrom('webhookDelivery').selectAll().where('endpointId', '=', e.id).execute(),
-    }),
-  ],
-  'POST /api/webhookmgmt/replayWebhookDelivery/:deliveryId': [
-    kase({
-      name: "a failed delivery of the owner's endpoint",
-      prepare: async () => {
-        const endpoint = await ownerEndpoint()
-        return t.db
-          .insertInto('webhookDelivery')
-          .values({
-            endpointId: endpoint.id,
-            messageId: `msg_${unique()}${unique()}`,
-            eventType: 'prospect.created',
-            payload: JSON.stringify({ type: 'prospect.created', data: {} }),
-            status: 'failed',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      },
-      request: (d) => ({ params: { deliveryId: d.id } }),
-      expect: onlyOwner(202),
-      snapshot: (d) => t.db.selectFrom('webhookDelivery').selectAll().where('id', '=', d.id).execute(),
-    }),
-  ],
-  'DELETE /api/webhookmgmt/deleteWebhookEndpoint/:endpointId': [
-    kase({
-      name: "the owner's endpoint",
-      prepare: ownerEndpoint,
-      request: (e) => ({ params: { endpointId: e.id } }),
-      expect: onlyOwner(200),
-      snapshot: (e) => t.db.selectFrom('webhookEndpoint').selectAll().where('id', '=', e.id).execute(),
-    }),
-  ],
 
   // ---- webhooks: an agent's endpoints and their delivery logs are its own (404 to anyone else) -------
   'GET /api/webhookmgmt/getWebhookEndpointsByREAgentId/:agentId': selfCase('agentId'),
