@@ -74,9 +74,15 @@ export function createServices(infra: ServiceInfra) {
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
   const webhookRepo = createWebhookRepo(db)
-  const webhookEvents = createWebhookEvents({ db, repo: webhookRepo, outbox, config })
-  const webhooks = createWebhookService({ db, repo: webhookRepo, outbox, access, config })
   const customQuestions = createCustomQuestions(createCustomQuestionRepo(db))
+  const webhookEvents = createWebhookEvents({
+    db,
+    repo: webhookRepo,
+    outbox,
+    config,
+    questions: customQuestions,
+  })
+  const webhooks = createWebhookService({ db, repo: webhookRepo, outbox, access, config })
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
   const attendees = createAttendeeService({

@@ -82,12 +82,15 @@ export function createCustomQuestions(repo: CustomQuestionRepo) {
       }
     },
 
-    /** The guest's answers checked against the open house's questions; null when none was given. */
+    /**
+     * The guest's answers checked against the open house's questions: keyed by question id, and by the
+     * question as the guest read it (kept with what it typed at this visit); null when none was given.
+     */
     async checkAnswers(
       trx: Trx,
       openHouseId: number,
       answers: Record<string, string>,
-    ): Promise<JsonValue | null> {
+    ): Promise<{ byId: JsonValue; worded: Record<string, string> } | null> {
       const entries = Object.entries(answers)
       if (entries.length === 0) return null
       const byId = new Map((await list(openHouseId, trx)).map((q) => [String(q.id), q]))
@@ -97,7 +100,10 @@ export function createCustomQuestions(repo: CustomQuestionRepo) {
         return problem ? [{ field: `customAnswers.${id}`, message: problem }] : []
       })
       if (problems.length > 0) throw new ValidationError(problems)
-      return Object.fromEntries(entries)
+      return {
+        byId: Object.fromEntries(entries),
+        worded: Object.fromEntries(entries.map(([id, answer]) => [byId.get(id)?.text ?? id, answer])),
+      }
     },
 
     /** Each open house's questions, removed ones too: to word the answers given at its visits. */
@@ -109,6 +115,13 @@ export function createCustomQuestions(repo: CustomQuestionRepo) {
         out.set(row.openHouseId, of)
       }
       return out
+    },
+
+    /** One visit's answers (the attendee's custom_answers) with their wording. */
+    async answersOfVisit(openHouseId: number, answers: unknown, trx?: Db | Trx): Promise<CustomAnswer[]> {
+      if (!answers || typeof answers !== 'object') return []
+      const questions = (await repo.list([openHouseId], true, trx)).map(toCustomQuestion)
+      return customAnswerList(questions, answers as Record<string, unknown>)
     },
 
     /** One visit's answers with their wording, in the questions' order. */

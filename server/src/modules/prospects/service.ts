@@ -184,11 +184,13 @@ export function createProspectService(d: ProspectDeps) {
           ...consent,
           consentAt: consent.consentAt?.toISOString() ?? null,
           listingAgentConsent,
+          // The questions as the guest read them: Follow Up Boss and the visit's record keep the wording.
+          ...(customAnswers ? { customAnswers: customAnswers.worded } : {}),
         },
         listingAgentConsent,
         captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
         capturedOffline: body.savedOffline ?? false,
-        customAnswers,
+        customAnswers: customAnswers?.byId ?? null,
       })
       // Once per visit: prospect.created (a new lead) to the agent's endpoints, the Follow Up Boss event.
       if (recorded.created) {

@@ -6,6 +6,7 @@ import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { JsonValue } from '../../db/types.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
+import type { CustomQuestions } from '../custom-questions/service.ts'
 import { toOpenHouse } from '../open-houses/mapping.ts'
 import { toProperty } from '../properties/service.ts'
 import { toProspect } from '../prospects/service.ts'
@@ -22,6 +23,8 @@ export interface WebhookEventDeps {
   repo: WebhookRepo
   outbox: Outbox
   config: Pick<Config, 'publicUrl'>
+  /** Words the answers to an open house's custom questions. */
+  questions: Pick<CustomQuestions, 'answersOfVisit'>
 }
 
 type ProspectRow = NonNullable<Awaited<ReturnType<WebhookRepo['prospect']>>>
@@ -39,7 +42,7 @@ interface Integrations {
   fub: boolean
 }
 
-export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): WebhookEvents {
+export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEventDeps): WebhookEvents {
   // What each agent has switched on, read once per transaction: a guest sign-in asks about the same
   // agents for attendee.added, prospect.created and Follow Up Boss, and pays one read for all three.
   const known = new WeakMap<Trx, Map<number, Integrations>>()
@@ -123,8 +126,17 @@ export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): Web
       if (newProspect) {
         await enqueue(trx, 'prospect.created', [ownerId], async () => {
           const p = await loadProspect()
-          const { openHouse, property } = await openHouseAndProperty(openHouseId, trx)
-          return { prospect: toProspect(p, ownerId), consent: consentOf(p), openHouse, property }
+          const [{ openHouse, property }, attendee] = await Promise.all([
+            openHouseAndProperty(openHouseId, trx),
+            repo.attendee(openHouseId, prospectId, trx),
+          ])
+          return {
+            prospect: toProspect(p, ownerId),
+            consent: consentOf(p),
+            openHouse,
+            property,
+            customAnswers: await questions.answersOfVisit(openHouseId, attendee?.customAnswers, trx),
+          }
         })
       }
       if (!(await integrations(trx, [ownerId])).get(ownerId)?.fub) return
@@ -153,11 +165,12 @@ export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): Web
         ])
         if (!prospect || !attendee) throw new Error(`attendee ${openHouseId}/${prospectId} is gone`)
         const consented = attendee.listingAgentConsent ? row.listingReAgentId : null
-        return { prospect, attendee, openHouse, property, consented }
+        const customAnswers = await questions.answersOfVisit(openHouseId, attendee.customAnswers, trx)
+        return { prospect, attendee, openHouse, property, consented, customAnswers }
       }
       await enqueue(trx, 'attendee.added', agentIds, async (agentId) => {
         context ??= loadVisit()
-        const { prospect, attendee, openHouse, property, consented } = await context
+        const { prospect, attendee, openHouse, property, consented, customAnswers } = await context
         const full = prospect.createdByReAgentId === agentId || consented === agentId
         return {
           attendee: {
@@ -170,6 +183,8 @@ export function createWebhookEvents({ db, repo, outbox }: WebhookEventDeps): Web
             listingAgentConsent: attendee.listingAgentConsent,
             // What the guest typed and answered at this visit: only for whom its details are.
             answers: full ? attendee.guestDetails : null,
+            // The open house's own questions and this visitor's answers, as on the attendee board.
+            customAnswers,
           },
           prospect: prospectFor(prospect, agentId, consented),
           consent: consentOf(prospect),
