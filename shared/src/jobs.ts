@@ -2,6 +2,8 @@
 export interface JobPayloads {
   mail: {
     send: { mailId: number }
+    /** A visit's follow-up mail, due two days after the sign-in; consent is checked again when it runs. */
+    followUp: { openHouseId: number; prospectId: number }
   }
   'auto-clone': {
     clone: { openHouseId: number }
@@ -24,7 +26,7 @@ export type JobName<Q extends QueueName> = keyof JobPayloads[Q] & string
 export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobPayloads[Q][N]
 
 export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
-  mail: ['send'],
+  mail: ['send', 'followUp'],
   'auto-clone': ['clone'],
   receipts: ['capture'],
   webhooks: ['deliver'],

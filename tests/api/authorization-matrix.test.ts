@@ -20,7 +20,7 @@
 // and 'hosted' (offered, then claimed by V). A cell whose expected status contradicts what the server
 // answers is marked `SERVER:` with the reason.
 
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { hashPassword, hashSecret } from '@porchlight/server/src/modules/auth/passwords.ts'
 import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
@@ -344,6 +344,21 @@ function sellerLinkCases(ok: number, options: { withLink: boolean }): Case<unkno
       snapshot: (oh) => sellerLinks(oh.id),
     }),
   )
+}
+
+/** An unsubscribe token of a guest mail O sent (only its hash is stored, as the server does). */
+async function unsubscribeToken(): Promise<string> {
+  const token = randomBytes(24).toString('base64url')
+  await t.db
+    .insertInto('unsubscribeToken')
+    .values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      reAgentId: w.O.agent.id,
+      prospectId: w.prospect.id,
+      email: 'matrix-guest@example.com',
+    })
+    .execute()
+  return token
 }
 
 /** O's calendar feed token (made on first asking). */
@@ -988,6 +1003,43 @@ const matrix: Record<string, Case<unknown>[]> = {
       prepare: calendarToken,
       request: (token) => ({ params: { token } }),
       expect: everyone(200),
+    }),
+  ],
+
+  // ---- guest consent and vCards (issue 14) ------------------------------------------------------
+  // The unsubscribe link's token is the whole authority: the page and the one-click POST answer anyone
+  // holding it (a mail client, a person); a repeated POST changes nothing and answers the same.
+  'GET /api/public/unsubscribe/:token': [
+    kase<string>({
+      name: "a token of O's guest mail",
+      prepare: unsubscribeToken,
+      request: (token) => ({ params: { token } }),
+      expect: everyone(200),
+    }),
+    kase({
+      name: 'a token never given',
+      prepare: none,
+      request: () => ({ params: { token: 'x'.repeat(32) } }),
+      expect: everyone(404),
+    }),
+  ],
+  'POST /api/public/unsubscribe/:token': [
+    kase<string>({
+      name: "a token of O's guest mail",
+      prepare: unsubscribeToken,
+      request: (token) => ({ params: { token }, body: { 'List-Unsubscribe': 'One-Click' } }),
+      expect: everyone(200),
+      snapshot: () =>
+        t.db.selectFrom('consentEvent').selectAll().where('reAgentId', '=', w.O.agent.id).execute(),
+    }),
+  ],
+  // The consent history and the vCard are the owner's (mayKeepProspect): 404 to everyone else.
+  'GET /api/prospectmgmt/getProspectConsents/:prospectId': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { prospectId: w.prospect.id } }),
+      expect: onlyOwner(200),
     }),
   ],
 

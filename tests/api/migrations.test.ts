@@ -35,8 +35,10 @@ afterAll(async () => {
 
 const everyEntity = [
   'calendar_feed',
+  'consent_event',
   'email_code',
   'fub_connector',
+  'guest_follow_up',
   'guest_token',
   'mail',
   'open_house',
@@ -56,6 +58,7 @@ const everyEntity = [
   're_team_member',
   'seller_report_link',
   'session',
+  'unsubscribe_token',
   'webhook_delivery',
   'webhook_endpoint',
 ]

@@ -31,6 +31,7 @@ import { agentRoutes } from '../modules/agents/routes.ts'
 import { attendeeRoutes } from '../modules/attendees/routes.ts'
 import { authRoutes } from '../modules/auth/routes.ts'
 import { calendarRoutes } from '../modules/calendar/routes.ts'
+import { consentRoutes } from '../modules/consent/routes.ts'
 import { devMailboxRoutes } from '../modules/dev/routes.ts'
 import { doorSignRoutes } from '../modules/door-sign/routes.ts'
 import { feedbackRoutes } from '../modules/feedback/routes.ts'
@@ -228,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(webhookRoutes)
       await api.register(sellerReportRoutes)
       await api.register(calendarRoutes)
+      await api.register(consentRoutes)
     },
     { prefix: '/api' },
   )

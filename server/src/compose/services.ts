@@ -12,6 +12,8 @@ import { createAuthService } from '../modules/auth/service.ts'
 import { createSessionService } from '../modules/auth/sessions.ts'
 import { createCalendarRepo } from '../modules/calendar/repo.ts'
 import { createCalendarService } from '../modules/calendar/service.ts'
+import { createConsentRepo } from '../modules/consent/repo.ts'
+import { createConsentService } from '../modules/consent/service.ts'
 import { createCustomQuestionRepo } from '../modules/custom-questions/repo.ts'
 import { createCustomQuestions } from '../modules/custom-questions/service.ts'
 import { createDoorSignService } from '../modules/door-sign/service.ts'
@@ -83,6 +85,14 @@ export function createServices(infra: ServiceInfra) {
     questions: customQuestions,
   })
   const webhooks = createWebhookService({ db, repo: webhookRepo, outbox, access, config })
+  const consent = createConsentService({
+    db,
+    repo: createConsentRepo(db),
+    outbox,
+    access,
+    webhooks: webhookEvents,
+    config,
+  })
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
   const attendees = createAttendeeService({
@@ -125,6 +135,7 @@ export function createServices(infra: ServiceInfra) {
     attendees,
     access,
     webhooks: webhookEvents,
+    consent,
     questions: customQuestions,
   })
   const feedback = createFeedbackService({
@@ -193,6 +204,7 @@ export function createServices(infra: ServiceInfra) {
     webhooks,
     webhookEvents,
     webhookRepo,
+    consent,
     sellerReports,
     calendarFeeds,
     socketAuthority,

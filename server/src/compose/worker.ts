@@ -36,7 +36,10 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
       redis: producerConnection,
     })
   const processors: Processors = {
-    mail: { send: createMailProcessor(db, mailer) },
+    mail: {
+      send: createMailProcessor(db, mailer, services.consent.optedOut),
+      followUp: (payload) => services.consent.sendFollowUp(payload),
+    },
     'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
     receipts: { capture: ({ openHouseId }) => services.reports.sendCaptureReceipt(openHouseId) },
     webhooks: {

@@ -52,7 +52,7 @@ type NullableJson = ColumnType<JsonValue | null, string | null | undefined, stri
 // labels as CHECK constraints. The two lists below exist only in the database.
 
 export type EmailCodePurpose = 'verify_email' | 'temp_password' | 'change_email'
-export type MailStatus = 'queued' | 'sending' | 'sent' | 'stored' | 'failed'
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'stored' | 'failed' | 'suppressed'
 
 export interface PorchlightUserTable {
   id: Id
@@ -178,6 +178,8 @@ export interface OpenHouseTable {
   /** when the opportunity was offered; null = not (yet) on offer */
   publishedAt: NullableTimestamp
   autoCloneOpenHouseFlag: Defaulted<boolean>
+  /** a guest who consented gets the agent's follow-up mail two days after the visit */
+  followUpMailFlag: Defaulted<boolean>
   emailIdForSharingOhFeedback: Nullable<string>
   openHouseCanceledFlag: Defaulted<boolean>
   /** required when canceled */
@@ -428,6 +430,45 @@ export interface MailTable {
   createdAt: Timestamp
   /** While 'sending': the worker that claimed it owns it until then; after, another may take it over. */
   leaseUntil: NullableTimestamp
+  /** A mail to a guest: the agent it is sent for (an opt-out from that agent suppresses it). */
+  reAgentId: Nullable<number>
+  fromName: Nullable<string>
+  replyTo: Nullable<string>
+  /** extra headers, e.g. List-Unsubscribe */
+  headers: NullableJson
+}
+
+export type ConsentKind = 'email_opt_in' | 'email_opt_out'
+export type ConsentSource = 'guest_sign_in' | 'one_click' | 'unsubscribe_page' | 'agent'
+
+/** The consent ledger: every opt-in and opt-out of an address for an agent, never updated. */
+export interface ConsentEventTable {
+  id: Id
+  reAgentId: number
+  prospectId: Nullable<number>
+  /** lower-cased */
+  email: string
+  kind: ConsentKind
+  source: ConsentSource
+  at: Timestamp
+  detail: Nullable<string>
+}
+
+/** An unsubscribe link of a guest mail: the SHA-256 (hex) of its token, for an agent and an address. */
+export interface UnsubscribeTokenTable {
+  tokenHash: string
+  reAgentId: number
+  prospectId: Nullable<number>
+  email: string
+  createdAt: Timestamp
+}
+
+/** The follow-up of one visit, taken once. */
+export interface GuestFollowUpTable {
+  openHouseId: number
+  prospectId: number
+  mailId: Nullable<number>
+  createdAt: Timestamp
 }
 
 /** A guest's capability to give feedback: the SHA-256 (hex) of the token it was given. */
@@ -524,4 +565,7 @@ export interface Database {
   pricingPlanPurchase: PricingPlanPurchaseTable
   outbox: OutboxTable
   mail: MailTable
+  consentEvent: ConsentEventTable
+  unsubscribeToken: UnsubscribeTokenTable
+  guestFollowUp: GuestFollowUpTable
 }

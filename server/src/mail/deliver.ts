@@ -23,8 +23,17 @@ export class MailInFlightError extends Error {
  * answer and marking the row leaves it to be sent again once the lease has run out, with the same
  * Message-ID, so the receiving server can tell it is a repeat (docs/guarantees.md).
  */
-export function createMailProcessor(db: Db, mailer: Mailer) {
-  return async function send({ mailId }: { mailId: number }): Promise<'sent' | 'stored' | 'skipped'> {
+export function createMailProcessor(
+  db: Db,
+  mailer: Mailer,
+  /** Whether the address opted out of mail from this agent: such a mail is suppressed, not sent. */
+  optedOut: (agentId: number, email: string) => Promise<boolean> = async () => false,
+) {
+  return async function send({
+    mailId,
+  }: {
+    mailId: number
+  }): Promise<'sent' | 'stored' | 'skipped' | 'suppressed'> {
     const mail = await db
       .updateTable('mail')
       .set({
@@ -47,16 +56,25 @@ export function createMailProcessor(db: Db, mailer: Mailer) {
       return 'skipped'
     }
     const mark = (values: {
-      status: 'sent' | 'stored' | 'failed'
+      status: 'sent' | 'stored' | 'failed' | 'suppressed'
       smtpMessageId?: string | null
       lastError?: string
     }) =>
       db
         .updateTable('mail')
-        .set({ ...values, leaseUntil: null, ...(values.status === 'failed' ? {} : { sentAt: new Date() }) })
+        .set({
+          ...values,
+          leaseUntil: null,
+          ...(values.status === 'sent' || values.status === 'stored' ? { sentAt: new Date() } : {}),
+        })
         .where('id', '=', mailId)
         .where('status', '=', 'sending')
         .execute()
+    // Checked when it goes out, not when it was written: an opt-out in between stops it.
+    if (mail.reAgentId !== null && (await optedOut(mail.reAgentId, mail.toAddress))) {
+      await mark({ status: 'suppressed' })
+      return 'suppressed'
+    }
     if (mailer.kind === 'store') {
       await mark({ status: 'stored' })
       return 'stored'
@@ -69,6 +87,9 @@ export function createMailProcessor(db: Db, mailer: Mailer) {
         textBody: mail.textBody,
         htmlBody: mail.htmlBody,
         attachments: mail.attachments as never,
+        fromName: mail.fromName,
+        replyTo: mail.replyTo,
+        headers: mail.headers as Record<string, string> | null,
       })
       await mark({ status: 'sent', smtpMessageId: messageId })
       return 'sent'

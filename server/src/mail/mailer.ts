@@ -8,6 +8,10 @@ export interface OutgoingMail {
   textBody: string
   htmlBody: string | null
   attachments?: Array<{ filename: string; content: string; contentType: string }> | null
+  /** Shown as the sender's name (the agent a guest mail is from), at our sending address. */
+  fromName?: string | null
+  replyTo?: string | null
+  headers?: Record<string, string> | null
 }
 
 export interface Mailer {
@@ -20,6 +24,11 @@ export interface Mailer {
 /** A stable Message-ID per mail row lets a receiving server recognise a resend of the same mail. */
 export function messageIdFor(mailId: number, publicUrl: string): string {
   return `<mail-${mailId}@${new URL(publicUrl).hostname}>`
+}
+
+/** The address in MAIL_FROM ('Porchlight <no-reply@host>' or a bare address). */
+function fromAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from
 }
 
 export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer {
@@ -44,7 +53,9 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
     kind: 'smtp',
     async deliver(mail) {
       const info = await transport.sendMail({
-        from,
+        from: mail.fromName ? { name: mail.fromName, address: fromAddress(from) } : from,
+        replyTo: mail.replyTo ?? undefined,
+        headers: mail.headers ?? undefined,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,

@@ -7,6 +7,11 @@ export interface MailContent {
   text: string
   html: string
   attachments?: Array<{ filename: string; content: string; contentType: string }>
+  /** A mail to a guest, sent for this agent: an opt-out from the agent suppresses it at send time. */
+  forAgentId?: number
+  fromName?: string
+  replyTo?: string
+  headers?: Record<string, string>
 }
 
 /** Stores the mail and its send job in the caller's transaction: committed means it will go out. */
@@ -19,6 +24,10 @@ export async function queueMail(trx: Trx, outbox: Outbox, mail: MailContent): Pr
       textBody: mail.text,
       htmlBody: mail.html,
       attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
+      reAgentId: mail.forAgentId ?? null,
+      fromName: mail.fromName ?? null,
+      replyTo: mail.replyTo ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

@@ -250,6 +250,19 @@ export const mailTemplates = {
     ])
   },
 
+  /** The agent's note two days after the visit, with the listing's link. */
+  guestFollowUp(
+    to: string,
+    r: { firstName: string; address: string; agent: string; link: string },
+  ): MailContent {
+    return layout(to, `Still thinking about ${r.address}?`, [
+      `Hi ${plainFirstName(r.firstName)}, it was good to see you at the open house at ${r.address}.`,
+      `Everything about the home is here: ${r.link}`,
+      `Just reply to this mail if you have a question or would like to see it again. — ${r.agent}`,
+      'You get this mail because you agreed to hear from us by email at the open house.',
+    ])
+  },
+
   feedbackShare(
     to: string,
     r: { address: string; when: string; ratings: Ratings; text: string | null },

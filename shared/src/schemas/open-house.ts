@@ -58,6 +58,8 @@ const scheduleShape = {
   openHouseInstructions: OptionalText(INSTRUCTIONS_LIMIT),
   publishLevel: PublishLevel,
   autoCloneOpenHouseFlag: Flag.default(false),
+  /** A guest who agreed to email gets the agent's follow-up two days after the visit (issue 14). */
+  followUpMailFlag: Flag.default(true),
   emailIdForSharingOHFeedback: Email.nullish()
     .or(z.literal(''))
     .transform((v) => v || null),
@@ -169,6 +171,7 @@ export const OpenHouse = z.object({
   /** Offered to other agents (publishOpenHouseOpportunity was called). */
   published: z.boolean(),
   autoCloneOpenHouseFlag: z.boolean(),
+  followUpMailFlag: z.boolean(),
   emailIdForSharingOHFeedback: z.string().nullable(),
   openHouseCanceledFlag: z.boolean(),
   openHouseCancelReason: z.string().nullable(),

@@ -175,6 +175,7 @@ export function createOpenHouseLifecycle(
               drinkServedFlag: body.drinkServedFlag,
               openHouseInstructions: body.openHouseInstructions,
               autoCloneOpenHouseFlag: body.autoCloneOpenHouseFlag,
+              followUpMailFlag: body.followUpMailFlag,
               emailIdForSharingOhFeedback: body.emailIdForSharingOHFeedback,
               ...schedule,
               ...level,

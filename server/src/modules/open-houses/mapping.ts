@@ -34,6 +34,7 @@ export function toOpenHouse(row: OpenHouseRow): OpenHouse {
     publishLevelId: row.publishLevelId,
     published: row.publishedAt !== null,
     autoCloneOpenHouseFlag: row.autoCloneOpenHouseFlag,
+    followUpMailFlag: row.followUpMailFlag,
     emailIdForSharingOHFeedback: row.emailIdForSharingOhFeedback,
     openHouseCanceledFlag: row.openHouseCanceledFlag,
     openHouseCancelReason: row.openHouseCancelReason,

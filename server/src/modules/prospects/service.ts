@@ -21,10 +21,9 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
-import { queueMail } from '../../mail/queue-mail.ts'
-import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow } from '../attendees/service.ts'
+import type { ConsentService } from '../consent/service.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
 import { createProspectCrm } from './crm.ts'
 import { createProspectNoteRepo } from './note-repo.ts'
@@ -115,6 +114,8 @@ export interface ProspectDeps {
   attendees: AttendeeService
   access: Access
   webhooks: WebhookEvents
+  /** The guest's email consent: its ledger, the thank-you and the follow-up. */
+  consent: Pick<ConsentService, 'guestSignedIn'>
   questions: CustomQuestions
 }
 
@@ -201,14 +202,16 @@ export function createProspectService(d: ProspectDeps) {
           newProspect: !retried && prospect.clientRequestId === body.clientRequestId,
         })
       }
-      // A thank-you once per visit, and only to a guest who agreed to email.
+      // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you, the follow-up.
       if (recorded.created && body.emailConsent) {
-        const visit = await attendees.mailContext(oh.id, trx)
-        await queueMail(
-          trx,
-          d.outbox,
-          mailTemplates.guestThankYou(body.prospectEmailId, { firstName: body.prospectFirstName, ...visit }),
-        )
+        await d.consent.guestSignedIn(trx, {
+          ownerId: owner,
+          prospectId: prospect.id,
+          openHouseId: oh.id,
+          email: body.prospectEmailId,
+          firstName: body.prospectFirstName,
+          visit: await attendees.mailContext(oh.id, trx),
+        })
       }
       return { id: prospect.id, guestToken: await d.access.issueGuestToken(trx, prospect.id, oh.id) }
     })

@@ -234,6 +234,14 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
               Auto-clone this open house when it ends
             </Checkbox>
           </div>
+          <div className="form__full">
+            <Checkbox
+              isSelected={values.followUpMailFlag}
+              onChange={(selected) => setValue('followUpMailFlag', selected)}
+            >
+              Send guests who agree to email a follow-up with the listing link two days later
+            </Checkbox>
+          </div>
         </div>
       </fieldset>
 

@@ -20,6 +20,7 @@ export type ScheduleFormValues = {
   openHouseInstructions: string
   publishLevel: string
   autoCloneOpenHouseFlag: boolean
+  followUpMailFlag: boolean
   emailIdForSharingOHFeedback: string
   mlsId: string
   listingURL: string
@@ -64,6 +65,7 @@ export function emptyScheduleValues(): ScheduleFormValues {
     openHouseInstructions: '',
     publishLevel: '',
     autoCloneOpenHouseFlag: false,
+    followUpMailFlag: true,
     emailIdForSharingOHFeedback: '',
     mlsId: '',
     listingURL: '',
@@ -89,6 +91,7 @@ export function scheduleValues(oh: OpenHouseDetails): ScheduleFormValues {
     openHouseInstructions: oh.openHouseInstructions ?? '',
     publishLevel: oh.publishLevel,
     autoCloneOpenHouseFlag: oh.autoCloneOpenHouseFlag,
+    followUpMailFlag: oh.followUpMailFlag,
     emailIdForSharingOHFeedback: oh.emailIdForSharingOHFeedback ?? '',
     mlsId: oh.mlsId ?? '',
     listingURL: oh.listingURL ?? '',
@@ -123,6 +126,7 @@ export function scheduleInput(
     openHouseInstructions: values.openHouseInstructions,
     publishLevel: values.publishLevel || undefined,
     autoCloneOpenHouseFlag: flag(values.autoCloneOpenHouseFlag),
+    followUpMailFlag: flag(values.followUpMailFlag),
     emailIdForSharingOHFeedback: values.emailIdForSharingOHFeedback,
     mlsId: values.mlsId,
     listingURL: values.listingURL,

@@ -1,0 +1,170 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/database.ts'
+import type { Trx } from '../../db/transaction.ts'
+import type { ConsentKind, ConsentSource } from '../../db/types.ts'
+
+export const normalEmail = (email: string) => email.trim().toLowerCase()
+
+/** The consent ledger, unsubscribe tokens and the follow-up of a visit: the only SQL of this module. */
+export function createConsentRepo(db: Db) {
+  return {
+    record(
+      e: {
+        reAgentId: number
+        prospectId: number | null
+        email: string
+        kind: ConsentKind
+        source: ConsentSource
+        detail?: string | null
+      },
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .insertInto('consentEvent')
+        .values({ ...e, email: normalEmail(e.email), detail: e.detail ?? null })
+        .returning(['id', 'at'])
+        .executeTakeFirstOrThrow()
+    },
+
+    /**
+     * Records the opt-out unless one is already recorded for the agent and address: one statement, so a
+     * repeated click (or a mail client's and a person's at once) adds nothing. Undefined when it was known.
+     */
+    optOutOnce(
+      e: { reAgentId: number; prospectId: number | null; email: string; source: ConsentSource },
+      trx: Db | Trx = db,
+    ) {
+      const email = normalEmail(e.email)
+      return sql<{ id: number }>`
+        insert into consent_event (re_agent_id, prospect_id, email, kind, source)
+        select ${e.reAgentId}, ${e.prospectId}, ${email}, 'email_opt_out', ${e.source}
+        where not exists (select 1 from consent_event where re_agent_id = ${e.reAgentId}
+          and email = ${email} and kind = 'email_opt_out')
+        returning id`
+        .execute(trx)
+        .then((r) => r.rows[0])
+    },
+
+    /** An opt-out stands: no mail of any kind goes to the address for that agent afterwards. */
+    async optedOut(reAgentId: number, email: string, trx: Db | Trx = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('consentEvent')
+        .select('id')
+        .where('reAgentId', '=', reAgentId)
+        .where('email', '=', normalEmail(email))
+        .where('kind', '=', 'email_opt_out')
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** The owner's ledger for the prospect's address (its other prospects with that address included). */
+    history(prospectId: number) {
+      return db
+        .selectFrom('consentEvent as e')
+        .innerJoin('prospect as p', (j) =>
+          j
+            .onRef('p.createdByReAgentId', '=', 'e.reAgentId')
+            .on(sql`lower(p.prospect_email_id)`, '=', sql.ref('e.email')),
+        )
+        .select(['e.id', 'e.kind', 'e.source', 'e.at', 'e.detail', 'e.email'])
+        .where('p.id', '=', prospectId)
+        .orderBy('e.at', 'desc')
+        .orderBy('e.id', 'desc')
+        .execute()
+    },
+
+    saveToken(
+      t: { tokenHash: string; reAgentId: number; prospectId: number | null; email: string },
+      trx: Db | Trx = db,
+    ) {
+      return trx
+        .insertInto('unsubscribeToken')
+        .values({ ...t, email: normalEmail(t.email) })
+        .execute()
+    },
+
+    token(tokenHash: string, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('unsubscribeToken')
+        .select(['reAgentId', 'prospectId', 'email'])
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst()
+    },
+
+    /** The agent's prospects with this address no longer consent to email; their ids. */
+    withdrawEmailConsent(reAgentId: number, email: string, trx: Db | Trx = db) {
+      return trx
+        .updateTable('prospect')
+        .set({ emailConsent: false, consentAt: new Date(), updatedDate: new Date() })
+        .where('createdByReAgentId', '=', reAgentId)
+        .where(sql`lower(prospect_email_id)`, '=', normalEmail(email))
+        .returning('id')
+        .execute()
+    },
+
+    /** What the two-day follow-up needs, read when it is due. */
+    followUpContext(openHouseId: number, prospectId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('openHouse as oh')
+        .innerJoin('reProperty as p', 'p.id', 'oh.rePropertyId')
+        .innerJoin('prospect as g', (j) => j.on('g.id', '=', prospectId))
+        .innerJoin('reAgent as a', 'a.id', 'g.createdByReAgentId')
+        .select([
+          'oh.id',
+          'oh.listingReAgentId',
+          'oh.hostingReAgentId',
+          'oh.followUpMailFlag',
+          'oh.openHouseCanceledFlag',
+          'oh.listingUrl',
+          'oh.rePropertyId',
+          'p.propertyAddress1',
+          'p.propertyAddress2',
+          'p.propertyCity',
+          'p.propertyState',
+          'p.propertyZipCode',
+          'p.propertyZipPlus4',
+          'p.propertyCountry',
+          'g.prospectEmailId',
+          'g.prospectFirstName',
+          'g.emailConsent',
+          'g.createdByReAgentId',
+          'a.reAgentFirstName',
+          'a.reAgentLastName',
+          'a.reAgentEmailId',
+        ])
+        .where('oh.id', '=', openHouseId)
+        .executeTakeFirst()
+    },
+
+    followUpFlag(openHouseId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('openHouse')
+        .select('followUpMailFlag')
+        .where('id', '=', openHouseId)
+        .executeTakeFirst()
+    },
+
+    /** Takes the visit's follow-up: false when it was taken already (a repeated job). */
+    async takeFollowUp(openHouseId: number, prospectId: number, trx: Trx): Promise<boolean> {
+      const row = await trx
+        .insertInto('guestFollowUp')
+        .values({ openHouseId, prospectId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('prospectId')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    setFollowUpMail(openHouseId: number, prospectId: number, mailId: number, trx: Trx) {
+      return trx
+        .updateTable('guestFollowUp')
+        .set({ mailId })
+        .where('openHouseId', '=', openHouseId)
+        .where('prospectId', '=', prospectId)
+        .execute()
+    },
+  }
+}
+
+export type ConsentRepo = ReturnType<typeof createConsentRepo>

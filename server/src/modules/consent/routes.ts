@@ -1,0 +1,65 @@
+import { ConsentEntry } from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf } from '../../http/auth.ts'
+import { unsubscribePage } from './page.ts'
+
+const TokenParams = z.object({ token: z.string().min(16).max(100) })
+const ProspectParams = z.object({ prospectId: z.coerce.number().int().positive() })
+/** RFC 8058's body; the page's button adds `from=page`. */
+const OneClickBody = z.object({
+  'List-Unsubscribe': z.literal('One-Click'),
+  from: z.literal('page').optional(),
+})
+
+export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { consent } = app.deps
+
+  // A mail client's one-click POST is a form post (RFC 8058): read its body here, for these routes only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  )
+
+  // The visible link opens a page that asks to confirm: scanners that open links unsubscribe no one.
+  app.get(
+    '/public/unsubscribe/:token',
+    { schema: { tags: ['public'], params: TokenParams } },
+    async (req, reply) => {
+      const known = await consent.tokenKnown(req.params.token)
+      return reply
+        .status(known ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(unsubscribePage(known ? (known.optedOut ? 'done' : 'ask') : 'unknown'))
+    },
+  )
+
+  app.post(
+    '/public/unsubscribe/:token',
+    { schema: { tags: ['public'], params: TokenParams, body: OneClickBody } },
+    async (req, reply) => {
+      const fromPage = req.body.from === 'page'
+      await consent.optOut(req.params.token, fromPage ? 'unsubscribe_page' : 'one_click')
+      reply.header('cache-control', 'no-store')
+      if (fromPage) return reply.type('text/html; charset=utf-8').send(unsubscribePage('done'))
+      return reply.status(200).send()
+    },
+  )
+
+  app.get(
+    '/prospectmgmt/getProspectConsents/:prospectId',
+    {
+      schema: {
+        tags: ['prospects'],
+        security: [{ bearer: [] }],
+        params: ProspectParams,
+        response: { 200: z.object({ data: z.array(ConsentEntry) }) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => ({ data: await consent.history(agentOf(req), req.params.prospectId) }),
+  )
+}

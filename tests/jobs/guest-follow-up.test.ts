@@ -1,0 +1,286 @@
+// The guest's mail and its consent ledger, against a real SMTP sink and a real webhook receiver: the
+// thank-you at once, the agent's follow-up two days later (the test brings its outbox row forward), the
+// RFC 8058 one-click unsubscribe read from the mail's own header, and the suppression that follows it.
+
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
+import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { makePlannedAgent } from '../support/factories.ts'
+import { scheduleOpenHouse } from '../support/open-houses.ts'
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../support/smtp.ts'
+
+const LISTING = 'https://listings.example.com/12-porch-lane'
+const TWO_DAYS = 2 * 24 * 3600 * 1000
+
+let t: TestApp
+let smtp: SmtpSink
+let hooks: { url: string; bodies: string[]; close(): Promise<void> }
+
+async function startReceiver() {
+  const bodies: string[] = []
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (c: string) => {
+      body += c
+    })
+    req.on('end', () => {
+      bodies.push(body)
+      res.writeHead(200).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  hooks = await startReceiver()
+  t = await buildTestApp({
+    env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+    configure: (config) => {
+      config.rateLimit.guestPerMinute = 10_000
+    },
+  })
+  t.startWorker()
+})
+afterAll(async () => {
+  await t?.close()
+  await smtp?.close()
+  await hooks?.close()
+})
+
+async function until<T>(probe: () => T | Promise<T>, what: string, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
+
+async function guestSignIn(openHouseId: number, email: string, emailConsent = true) {
+  const res = await t.call('POST', '/public/saveProspect', {
+    body: {
+      prospectFirstName: 'Gina',
+      prospectLastName: 'Visitor',
+      prospectEmailId: email,
+      prospectPhoneNumber: '404 555 0123',
+      openHouseId,
+      clientRequestId: randomUUID(),
+      emailConsent,
+      consentText: emailConsent ? 'Email me about homes like this one.' : null,
+    },
+  })
+  expect(res.status).toBe(201)
+  return res.body.data as { id: number }
+}
+
+const followUpRows = (prospectId: number) =>
+  t.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('jobName', '=', 'followUp')
+    .where((eb) => eb(eb.ref('payload', '->>').key('prospectId' as never), '=', String(prospectId)))
+    .execute()
+
+/** Two days have passed: the follow-up's outbox row comes due now; waits until its job ran. */
+async function twoDaysLater(prospectId: number) {
+  const rows = await followUpRows(prospectId)
+  expect(rows).toHaveLength(1)
+  await t.db
+    .updateTable('outbox')
+    .set({ runAt: new Date() })
+    .where('id', '=', rows[0]?.id as number)
+    .execute()
+  await until(
+    async () =>
+      (
+        await t.db
+          .selectFrom('outbox')
+          .select('doneAt')
+          .where('id', '=', rows[0]?.id as number)
+          .executeTakeFirst()
+      )?.doneAt,
+    'the follow-up job',
+  )
+}
+
+const header = (m: ReceivedMail, name: string) =>
+  m.raw.headerLines
+    .find((h) => h.key === name)
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, ' ')
+
+const to = (email: string) => (m: ReceivedMail) => m.to.some((a) => a.toLowerCase() === email.toLowerCase())
+const isFollowUp = (m: ReceivedMail) => m.subject.startsWith('Still thinking about')
+
+async function ownOpenHouse(agent: Agent, overrides: Record<string, unknown> = {}) {
+  return scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself', listingURL: LISTING, ...overrides })
+}
+
+describe('guest follow-up and one-click unsubscribe', () => {
+  it('sends the follow-up once to a consenting guest two days after the sign-in, from the agent, with the listing link', async () => {
+    const olive = await makePlannedAgent(t.db, { firstName: 'Olive' })
+    const oh = await ownOpenHouse(olive)
+    const email = `gina-${randomUUID().slice(0, 8)}@example.com`
+    const signedInAt = Date.now()
+    const guest = await guestSignIn(oh.id, email)
+
+    const [thanks] = await smtp.waitFor(to(email))
+    expect(thanks?.subject).toMatch(/^Thank you for visiting/)
+    const rows = await followUpRows(guest.id)
+    expect(rows).toHaveLength(1)
+    const due = new Date(rows[0]?.runAt as Date).getTime()
+    expect(due - signedInAt).toBeGreaterThanOrEqual(TWO_DAYS - 1000)
+    expect(due - signedInAt).toBeLessThan(TWO_DAYS + 60_000)
+
+    await twoDaysLater(guest.id)
+    const [followUp] = await smtp.waitFor((m) => to(email)(m) && isFollowUp(m))
+    if (!followUp) throw new Error('no follow-up')
+    expect(followUp.text).toContain(LISTING)
+    expect(followUp.raw.from?.value[0]?.name).toBe(`Olive ${olive.agent.reAgentLastName}`)
+    expect(followUp.raw.replyTo?.value[0]?.address).toBe(olive.agent.reAgentEmailId)
+    expect(header(followUp, 'list-unsubscribe')).toMatch(/^<http[^>]+\/api\/public\/unsubscribe\/[\w-]+>$/)
+    expect(header(followUp, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    expect(followUp.text).toMatch(/Unsubscribe: http\S+\/api\/public\/unsubscribe\//)
+
+    // The job again (a retry, a second relay): the visit's follow-up was taken; nothing more goes out.
+    expect(await t.app.deps.consent.sendFollowUp({ openHouseId: oh.id, prospectId: guest.id })).toBe(
+      'skipped',
+    )
+    await new Promise((r) => setTimeout(r, 500))
+    expect(smtp.received.filter((m) => to(email)(m) && isFollowUp(m))).toHaveLength(1)
+  })
+
+  it('sends no follow-up when the open house has it turned off', async () => {
+    const olive = await makePlannedAgent(t.db)
+    const oh = await ownOpenHouse(olive, { followUpMailFlag: 'false' })
+    const details = await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${oh.id}`, { token: olive.token })
+    expect(details.body.data?.followUpMailFlag ?? false).toBe(false)
+    const email = `off-${randomUUID().slice(0, 8)}@example.com`
+    const guest = await guestSignIn(oh.id, email)
+    await smtp.waitFor(to(email))
+    expect(await followUpRows(guest.id)).toHaveLength(0)
+    // Turned off after the sign-in, it still holds when the follow-up comes due.
+    const later = await ownOpenHouse(olive)
+    const other = await guestSignIn(later.id, `late-${email}`)
+    await t.db.updateTable('openHouse').set({ followUpMailFlag: false }).where('id', '=', later.id).execute()
+    expect(await t.app.deps.consent.sendFollowUp({ openHouseId: later.id, prospectId: other.id })).toBe(
+      'skipped',
+    )
+  })
+
+  it('sends neither mail to a guest who did not agree to email', async () => {
+    const olive = await makePlannedAgent(t.db)
+    const oh = await ownOpenHouse(olive)
+    const email = `no-${randomUUID().slice(0, 8)}@example.com`
+    const guest = await guestSignIn(oh.id, email, false)
+    expect(await followUpRows(guest.id)).toHaveLength(0)
+    expect(await t.app.deps.consent.sendFollowUp({ openHouseId: oh.id, prospectId: guest.id })).toBe(
+      'skipped',
+    )
+    await new Promise((r) => setTimeout(r, 500))
+    expect(smtp.received.filter(to(email))).toHaveLength(0)
+  })
+
+  it("An unsubscribe POST with the header's URL stops the follow-up mail and emits consent.changed", async () => {
+    const olive = await makePlannedAgent(t.db, { firstName: 'Olive' })
+    const hook = await t.call('POST', '/webhookmgmt/saveWebhookEndpoint', {
+      token: olive.token,
+      body: { url: `${hooks.url}/olive`, events: ['consent.changed'] },
+    })
+    expect(hook.status).toBe(201)
+    const oh = await ownOpenHouse(olive)
+    const email = `Unsub-${randomUUID().slice(0, 8)}@Example.com`
+    const guest = await guestSignIn(oh.id, email)
+    const [thanks] = await smtp.waitFor(to(email))
+    if (!thanks) throw new Error('no thank-you')
+    expect(header(thanks, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const url = /^<(.+)>$/.exec(header(thanks, 'list-unsubscribe') ?? '')?.[1]
+    if (!url) throw new Error('no List-Unsubscribe')
+
+    // Opening the link (as a mail scanner does) only shows the page that asks to confirm.
+    const page = await fetch(url)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await page.text()).toContain('<button type="submit">Unsubscribe</button>')
+    expect(await t.app.deps.consent.optedOut(olive.agent.id, email)).toBe(false)
+
+    // The mail client's one-click POST (RFC 8058).
+    const post = () =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      })
+    expect((await post()).status).toBe(200)
+    expect((await post()).status).toBe(200)
+
+    await twoDaysLater(guest.id)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(smtp.received.filter((m) => to(email)(m) && isFollowUp(m))).toHaveLength(0)
+
+    const consentEvents = () =>
+      hooks.bodies.map((b) => JSON.parse(b)).filter((e) => e.type === 'consent.changed')
+    await until(() => consentEvents().length > 0, 'consent.changed')
+    await new Promise((r) => setTimeout(r, 500))
+    const changed = consentEvents()
+    expect(changed).toHaveLength(1)
+    expect(changed[0].data.prospect.id).toBe(guest.id)
+    expect(changed[0].data.consent).toMatchObject({ prospectId: guest.id, emailConsent: false })
+
+    // The ledger, as the prospect detail shows it: the opt-in at the door, then the one-click opt-out.
+    const history = await t.call('GET', `/prospectmgmt/getProspectConsents/${guest.id}`, {
+      token: olive.token,
+    })
+    expect(history.status).toBe(200)
+    expect(history.body.data.map((e: { kind: string; source: string }) => [e.kind, e.source])).toEqual([
+      ['email_opt_out', 'one_click'],
+      ['email_opt_in', 'guest_sign_in'],
+    ])
+
+    // No later mail of any kind to the address for this agent: a mail queued for it is suppressed when
+    // it would go out, and a new visit with consent sends nothing.
+    const queued = await inTransaction(t.db, (trx) =>
+      queueMail(trx, t.app.deps.outbox, {
+        to: email.toLowerCase(),
+        subject: 'Anything else',
+        text: 'x',
+        html: '<p>x</p>',
+        forAgentId: olive.agent.id,
+      }),
+    )
+    await until(
+      async () =>
+        (await t.db.selectFrom('mail').select('status').where('id', '=', queued).executeTakeFirst())
+          ?.status === 'suppressed',
+      'the suppressed mail',
+    )
+    const again = await ownOpenHouse(olive)
+    await guestSignIn(again.id, email)
+    await new Promise((r) => setTimeout(r, 800))
+    expect(smtp.received.filter(to(email))).toHaveLength(1)
+  })
+
+  it('answers 404 to an unknown unsubscribe token and records nothing', async () => {
+    const res = await fetch(`${t.url}/api/public/unsubscribe/${'x'.repeat(32)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(res.status).toBe(404)
+    expect((await fetch(`${t.url}/api/public/unsubscribe/${'x'.repeat(32)}`)).status).toBe(404)
+  })
+})
