@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { attendeeCsv } from '../../server/src/modules/reports/service.ts'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent, propertyFields, scheduleFields } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
@@ -188,5 +189,26 @@ describe('custom questions of an open house', () => {
     const copy: Question[] = res.body.data.customQuestions
     expect(copy.map(({ id: _, ...q }) => q)).toEqual(oh.customQuestions.map(({ id: _, ...q }) => q))
     expect(copy.map((q) => q.id)).not.toContain(oh.customQuestions[0].id)
+  })
+
+  it("adds the answers to the agent's prospects export as notes, and to the attendee report as columns", async () => {
+    const listing = await makePlannedAgent(t.db)
+    const oh = await withQuestions(listing)
+    const [parking, approved] = oh.customQuestions.map((q) => String(q.id))
+    const signedIn = await signIn(oh.id, { [approved]: 'No', [parking]: 'Tight, but fine' })
+    expect(signedIn.status).toBe(201)
+    const res = await fetch(`${t.url}/api/prospectmgmt/export/${listing.agent.id}.csv?sort=name`, {
+      headers: { authorization: `Bearer ${listing.token}` },
+    })
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).toContain('How did you find the parking?: Tight, but fine\nAre you pre-approved?: No')
+
+    const board = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
+      token: listing.token,
+    })
+    const [header, row] = attendeeCsv(board.body.data).slice(1).trimEnd().split('\n')
+    expect(header).toMatch(/,heardAboutThisOpenHouse,How did you find the parking\?,Are you pre-approved\?$/)
+    expect(row).toMatch(/,"Tight, but fine",No$/)
   })
 })

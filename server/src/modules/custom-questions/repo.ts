@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { CustomQuestionKind } from '../../db/types.ts'
@@ -41,6 +42,22 @@ export function createCustomQuestionRepo(db: Db) {
         .updateTable('openHouseQuestion')
         .set({ ...values, choices: values.choices ? JSON.stringify(values.choices) : null })
         .where('id', '=', id)
+        .execute()
+    },
+
+    /** The answers these prospects gave at their visits, oldest visit first, each with its question. */
+    answersOfProspects(prospectIds: number[], trx: Db | Trx = db) {
+      if (prospectIds.length === 0) return Promise.resolve([])
+      return trx
+        .selectFrom('openHouseAttendee as a')
+        .innerJoin('openHouseQuestion as q', 'q.openHouseId', 'a.openHouseId')
+        .select(['a.prospectId', 'q.questionText', sql<string>`a.custom_answers ->> q.id::text`.as('answer')])
+        .where('a.prospectId', '=', sql<number>`any(${sql.val(prospectIds)}::bigint[])`)
+        .where('a.customAnswers', 'is not', null)
+        .where(sql<boolean>`a.custom_answers ? q.id::text`)
+        .orderBy('a.createdDate')
+        .orderBy('q.position')
+        .orderBy('q.id')
         .execute()
     },
 

@@ -117,6 +117,17 @@ export function createCustomQuestions(repo: CustomQuestionRepo) {
       return out
     },
 
+    /** Each prospect's answers as lines ("Are you pre-approved?: Yes"), for an export's notes. */
+    async answerLinesOf(prospectIds: number[]): Promise<Map<number, string[]>> {
+      const out = new Map<number, string[]>()
+      for (const row of await repo.answersOfProspects(prospectIds)) {
+        const lines = out.get(row.prospectId) ?? []
+        lines.push(`${row.questionText}: ${row.answer}`)
+        out.set(row.prospectId, lines)
+      }
+      return out
+    },
+
     /** One visit's answers (the attendee's custom_answers) with their wording. */
     async answersOfVisit(openHouseId: number, answers: unknown, trx?: Db | Trx): Promise<CustomAnswer[]> {
       if (!answers || typeof answers !== 'object') return []

@@ -19,6 +19,7 @@ import type { AgentRow } from '../../db/rows.ts'
 import { ForbiddenError, NotFoundError } from '../../errors.ts'
 import { toCsv } from '../../lib/csv.ts'
 import type { Access } from '../../policy/access.ts'
+import type { CustomQuestions } from '../custom-questions/service.ts'
 import type { ProspectNoteRepo } from './note-repo.ts'
 import type { ProspectFilters, ProspectRepo, ProspectRow } from './repo.ts'
 
@@ -38,6 +39,8 @@ export interface ProspectCrmDeps {
   notes: ProspectNoteRepo
   access: Access
   toProspect: (row: ProspectRow, viewerId: number) => Prospect
+  /** The answers to open houses' own questions, added to the export's notes. */
+  questions: Pick<CustomQuestions, 'answerLinesOf'>
 }
 
 const filtersOf = (q: ExportQuery): ProspectFilters => ({
@@ -97,9 +100,14 @@ export function createProspectCrm(d: ProspectCrmDeps) {
     async exportCsv(caller: AgentRow, agentId: number, q: ExportQuery) {
       self(caller, agentId)
       const rows = await repo.exportOwn(agentId, { ...filtersOf(q), sort: q.sort })
+      const answers = await d.questions.answerLinesOf(rows.map((r) => r.id))
       const lines = rows.map((r): ProspectCsvRow => {
         const zip = [r.prospectZipCode, r.prospectZipPlus4].filter(Boolean).join('-')
-        const notes = [r.nextFollowUpDate && `Next follow-up: ${r.nextFollowUpDate}`, r.notes]
+        const notes = [
+          r.nextFollowUpDate && `Next follow-up: ${r.nextFollowUpDate}`,
+          r.notes,
+          ...(answers.get(r.id) ?? []),
+        ]
         return {
           'First Name': r.prospectFirstName,
           'Last Name': r.prospectLastName,

@@ -85,6 +85,7 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
     ownMatching(db, agentId, f)
       // Only what the CSV shows: reading every column of 100,000 rows costs as much as the query.
       .select([
+        'prospect.id',
         'prospect.prospectFirstName',
         'prospect.prospectLastName',
         'prospect.prospectEmailId',

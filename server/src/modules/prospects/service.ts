@@ -218,7 +218,13 @@ export function createProspectService(d: ProspectDeps) {
   }
 
   // The own list, its export, and the owner's stage, follow-up date and notes (crm.ts).
-  const crm = createProspectCrm({ repo, notes: createProspectNoteRepo(d.db), access: d.access, toProspect })
+  const crm = createProspectCrm({
+    repo,
+    notes: createProspectNoteRepo(d.db),
+    access: d.access,
+    toProspect,
+    questions: d.questions,
+  })
 
   return {
     ...crm,

@@ -28,8 +28,10 @@ export interface ReportDeps {
   access: Access
 }
 
-/** The attendee rows a report carries, as CSV. */
+/** The attendee rows a report carries, as CSV; a column for each custom question anyone answered. */
 export function attendeeCsv(attendees: OpenHouseProspect[]): string {
+  const questions = new Map<number, string>()
+  for (const a of attendees) for (const c of a.customAnswers) questions.set(c.questionId, c.question)
   return toCsv(
     attendees.map((a) => ({
       signedInAt: a.signedInAt,
@@ -41,6 +43,12 @@ export function attendeeCsv(attendees: OpenHouseProspect[]): string {
       homeBuyingTimelines: a.homeBuyingTimelines ?? '',
       bestTimeToContact: a.bestTimeToContact ?? '',
       heardAboutThisOpenHouse: a.heardAboutThisOpenHouse ?? '',
+      ...Object.fromEntries(
+        [...questions].map(([id, question]) => [
+          question,
+          a.customAnswers.find((c) => c.questionId === id)?.answer ?? '',
+        ]),
+      ),
     })),
   )
 }
