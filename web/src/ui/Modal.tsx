@@ -97,7 +97,9 @@ export function ModalDialog({
               <Heading slot="title" className="modal__title">
                 {title}
               </Heading>
-              <ScrollingContent label={title}>{children}</ScrollingContent>
+              <ScrollingContent label={typeof title === 'string' ? title : undefined}>
+                {children}
+              </ScrollingContent>
               <div className="modal__actions">
                 {actions}
                 <Button variant="secondary" onPress={close}>
@@ -119,7 +121,7 @@ const overflowing = (el: HTMLElement) => el.scrollHeight > el.clientHeight + 1
  * takes focus in the tab order so a keyboard can scroll it too (WCAG 2.1.1); a body that fits adds no
  * tab stop.
  */
-function ScrollingContent({ label, children }: { label: string; children: ReactNode }) {
+function ScrollingContent({ label, children }: { label?: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   const [overflows, setOverflows] = useState(false)
   // After every render (the content may have grown) and whenever the window resizes it.
@@ -137,7 +139,7 @@ function ScrollingContent({ label, children }: { label: string; children: ReactN
     <div
       ref={ref}
       className="modal__content"
-      {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+      {...(overflows ? { tabIndex: 0, ...(label ? { role: 'region', 'aria-label': label } : {}) } : {})}
     >
       {children}
     </div>

@@ -68,7 +68,8 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
           trx,
         )
       })
-      return toItem(row)
+      // Just created: no open house on it yet.
+      return toItem({ ...row, hasUpcomingOpenHouse: false })
     },
 
     async get(agentId: number, id: number): Promise<InventoryItem> {
