@@ -1042,6 +1042,15 @@ const matrix: Record<string, Case<unknown>[]> = {
       expect: onlyOwner(200),
     }),
   ],
+  'GET /api/prospectmgmt/getProspectVCard/:prospectId': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { prospectId: w.prospect.id } }),
+      expect: onlyOwner(200),
+    }),
+  ],
+  'GET /api/prospectmgmt/exportVCards/:agentId': selfCase('agentId'),
 
   // ---- teams: the owner is T, the team's lead; M (and O) accepted members ---------------------------
   'PATCH /api/reteammgmt/saveRETeam/:reTeamId': [

@@ -14,6 +14,7 @@ import { createCalendarRepo } from '../modules/calendar/repo.ts'
 import { createCalendarService } from '../modules/calendar/service.ts'
 import { createConsentRepo } from '../modules/consent/repo.ts'
 import { createConsentService } from '../modules/consent/service.ts'
+import { createContactCardService } from '../modules/contact-cards/service.ts'
 import { createCustomQuestionRepo } from '../modules/custom-questions/repo.ts'
 import { createCustomQuestions } from '../modules/custom-questions/service.ts'
 import { createDoorSignService } from '../modules/door-sign/service.ts'
@@ -138,6 +139,7 @@ export function createServices(infra: ServiceInfra) {
     consent,
     questions: customQuestions,
   })
+  const contactCards = createContactCardService({ prospects, access, config })
   const feedback = createFeedbackService({
     db,
     outbox,
@@ -205,6 +207,7 @@ export function createServices(infra: ServiceInfra) {
     webhookEvents,
     webhookRepo,
     consent,
+    contactCards,
     sellerReports,
     calendarFeeds,
     socketAuthority,

@@ -1,0 +1,40 @@
+import { ProspectExportQuery } from '@porchlight/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agentOf } from '../../http/auth.ts'
+
+const PositiveId = z.coerce.number().int().positive()
+const security = [{ bearer: [] }]
+const tags = ['prospects']
+
+export const contactCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { contactCards } = app.deps
+  const guard = { preHandler: app.requireLicensedAgent }
+  const vcf = (fileName: string) => ({
+    'content-type': 'text/vcard; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'no-store',
+  })
+
+  app.get(
+    '/prospectmgmt/getProspectVCard/:prospectId',
+    { schema: { tags, security, params: z.object({ prospectId: PositiveId }) }, ...guard },
+    async (req, reply) => {
+      const { fileName, body } = await contactCards.one(agentOf(req), req.params.prospectId)
+      return reply.headers(vcf(fileName)).send(body)
+    },
+  )
+
+  // The list as filtered on screen (the CSV export's filters), as one .vcf of many cards.
+  app.get(
+    '/prospectmgmt/exportVCards/:agentId',
+    {
+      schema: { tags, security, params: z.object({ agentId: PositiveId }), querystring: ProspectExportQuery },
+      ...guard,
+    },
+    async (req, reply) => {
+      const { fileName, body } = await contactCards.list(agentOf(req), req.params.agentId, req.query)
+      return reply.headers(vcf(fileName)).send(body)
+    },
+  )
+}
