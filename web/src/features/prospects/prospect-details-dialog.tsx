@@ -7,6 +7,7 @@ import { HrefLink } from '../../ui/Link.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { StaticDialog } from '../../ui/StaticDialog.tsx'
 import { contactMasked } from './lead-owner.ts'
+import { ProspectConsent } from './prospect-consent.tsx'
 import { ProspectFollowUp } from './prospect-follow-up.tsx'
 import { ProspectNotes } from './prospect-notes.tsx'
 import { prospectDetailsQueryOptions } from './queries.ts'
@@ -41,6 +42,7 @@ export function ProspectDetailsDialog({ prospectId, onClose }: ProspectDetailsDi
             <div className="prospect-details__crm" key={details.data.id}>
               <ProspectFollowUp prospect={details.data} />
               <ProspectNotes prospectId={details.data.id} />
+              <ProspectConsent prospect={details.data} />
             </div>
           )}
         </>

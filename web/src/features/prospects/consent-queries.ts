@@ -1,0 +1,26 @@
+import { ConsentEntry } from '@porchlight/shared'
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiDownload, apiRequest } from '../../api/client.ts'
+
+/** The owner's consent history of a prospect, newest first (GET getProspectConsents). */
+export function prospectConsentsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['prospects', 'consents', id] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`/prospectmgmt/getProspectConsents/${id}`, { schema: z.array(ConsentEntry), signal }),
+  })
+}
+
+/** The prospect as a vCard file (needs the bearer token, so it is fetched, then saved). */
+export async function downloadProspectVCard(id: number, fileName: string) {
+  const blob = await apiDownload(`/prospectmgmt/getProspectVCard/${id}`)
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1_000)
+}
