@@ -878,6 +878,15 @@ const matrix: Record<string, Case<unknown>[]> = {
         t.db.selectFrom('prospect').selectAll().where('id', '=', w.prospect.id).executeTakeFirst(),
     }),
   ],
+  // The answers to the open houses' own questions: whoever may see the prospect (prospectView).
+  'GET /api/prospectmgmt/getProspectCustomAnswers/:prospectId': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { prospectId: w.prospect.id } }),
+      expect: onlyOwner(200),
+    }),
+  ],
   'GET /api/prospectmgmt/getProspectNotes/:prospectId': [
     kase({
       name: "the owner's prospect",

@@ -211,4 +211,27 @@ describe('custom questions of an open house', () => {
     expect(header).toMatch(/,heardAboutThisOpenHouse,How did you find the parking\?,Are you pre-approved\?$/)
     expect(row).toMatch(/,"Tight, but fine",No$/)
   })
+
+  it("shows a prospect's answers per visit to its owner and the open house's agents, and to nobody else", async () => {
+    const listing = await makePlannedAgent(t.db)
+    const stranger = await makePlannedAgent(t.db)
+    const oh = await withQuestions(listing)
+    const [, approved] = oh.customQuestions.map((q) => String(q.id))
+    const signedIn = await signIn(oh.id, { [approved]: 'Yes' })
+    const prospectId = signedIn.body.data.id
+    const res = await t.call('GET', `/prospectmgmt/getProspectCustomAnswers/${prospectId}`, {
+      token: listing.token,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toHaveLength(1)
+    expect(res.body.data[0]).toMatchObject({
+      openHouseId: oh.id,
+      answers: [{ questionId: Number(approved), question: 'Are you pre-approved?', answer: 'Yes' }],
+    })
+    expect(res.body.data[0].propertyAddress).toMatch(/Lantern Way/)
+    const other = await t.call('GET', `/prospectmgmt/getProspectCustomAnswers/${prospectId}`, {
+      token: stranger.token,
+    })
+    expect(other.status).toBe(404)
+  })
 })

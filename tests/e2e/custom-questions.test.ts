@@ -85,4 +85,13 @@ it('lets the agent ask two questions that a visitor answers on a phone and the b
   await answers.getByText('A bigger porch').waitFor()
   expect(await answers.textContent()).toContain('Are you pre-approved?Yes')
   await expectAccessible(board, 'the board with the answers', { alsoAtPhoneWidth: true })
-})
+
+  // The prospect's details say what it answered, at which open house.
+  await board.getByRole('button', { name: 'View Pia Phone' }).click()
+  const dialog = board.getByRole('dialog', { name: 'Prospect Details' })
+  const section = dialog.getByRole('region', { name: 'Answers to open house questions' })
+  await section.getByText('A bigger porch').waitFor()
+  expect(await section.textContent()).toContain('Are you pre-approved?Yes')
+  await expectAccessible(board, 'the prospect details with its answers', { alsoAtPhoneWidth: true })
+  // Three browsers and seven axe runs on a shared two-core machine.
+}, 120_000)

@@ -33,6 +33,7 @@ import { authRoutes } from '../modules/auth/routes.ts'
 import { calendarRoutes } from '../modules/calendar/routes.ts'
 import { consentRoutes } from '../modules/consent/routes.ts'
 import { contactCardRoutes } from '../modules/contact-cards/routes.ts'
+import { customQuestionRoutes } from '../modules/custom-questions/routes.ts'
 import { devMailboxRoutes } from '../modules/dev/routes.ts'
 import { doorSignRoutes } from '../modules/door-sign/routes.ts'
 import { feedbackRoutes } from '../modules/feedback/routes.ts'
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(sellerReportRoutes)
       await api.register(calendarRoutes)
       await api.register(consentRoutes)
+      await api.register(customQuestionRoutes)
       await api.register(contactCardRoutes)
     },
     { prefix: '/api' },

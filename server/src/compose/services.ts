@@ -77,7 +77,7 @@ export function createServices(infra: ServiceInfra) {
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
   const webhookRepo = createWebhookRepo(db)
-  const customQuestions = createCustomQuestions(createCustomQuestionRepo(db))
+  const customQuestions = createCustomQuestions(createCustomQuestionRepo(db), access)
   const webhookEvents = createWebhookEvents({
     db,
     repo: webhookRepo,
@@ -207,6 +207,7 @@ export function createServices(infra: ServiceInfra) {
     webhookEvents,
     webhookRepo,
     consent,
+    customQuestions,
     contactCards,
     sellerReports,
     calendarFeeds,

@@ -61,3 +61,13 @@ export const CustomAnswersInput = z
         .filter(([, v]) => v !== ''),
     ),
   )
+
+/** One visit's answers in the prospect detail: which open house, when, and what the visitor answered. */
+export const ProspectAnswersSchema = z.object({
+  openHouseId: z.number().int(),
+  propertyAddress: z.string(),
+  scheduledDate: z.string().nullable(),
+  signedInAt: z.string(),
+  answers: z.array(CustomAnswerSchema),
+})
+export type ProspectAnswers = z.infer<typeof ProspectAnswersSchema>

@@ -61,6 +61,36 @@ export function createCustomQuestionRepo(db: Db) {
         .execute()
     },
 
+    /**
+     * A prospect's answered visits, newest first: all of them for its owner (`everyVisit`), otherwise
+     * those to open houses the agent lists, hosts or scheduled.
+     */
+    answeredVisits(prospectId: number, agentId: number, everyVisit: boolean) {
+      let q = db
+        .selectFrom('openHouseAttendee as a')
+        .innerJoin('openHouse as oh', 'oh.id', 'a.openHouseId')
+        .innerJoin('reProperty as p', 'p.id', 'oh.rePropertyId')
+        .select([
+          'a.openHouseId',
+          'a.createdDate',
+          'a.customAnswers',
+          'oh.scheduledDate',
+          sql<string>`concat_ws(', ', p.property_address1, p.property_city)`.as('propertyAddress'),
+        ])
+        .where('a.prospectId', '=', prospectId)
+        .where('a.customAnswers', 'is not', null)
+      if (!everyVisit) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('oh.listingReAgentId', '=', agentId),
+            eb('oh.hostingReAgentId', '=', agentId),
+            eb('oh.scheduledByReAgentId', '=', agentId),
+          ]),
+        )
+      }
+      return q.orderBy('a.createdDate', 'desc').orderBy('a.id', 'desc').execute()
+    },
+
     /** Takes questions off the form; their answers keep reading with their wording. */
     remove(ids: number[], trx: Db | Trx = db) {
       if (ids.length === 0) return Promise.resolve([])

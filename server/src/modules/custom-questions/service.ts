@@ -4,11 +4,15 @@ import {
   type CustomQuestionInput,
   customAnswerList,
   customAnswerProblem,
+  type ProspectAnswers,
+  prospectView,
 } from '@porchlight/shared'
 import type { Db } from '../../db/database.ts'
+import type { AgentRow } from '../../db/rows.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { JsonValue } from '../../db/types.ts'
-import { ValidationError } from '../../errors.ts'
+import { NotFoundError, ValidationError } from '../../errors.ts'
+import type { Access } from '../../policy/access.ts'
 import type { CustomQuestionRepo, CustomQuestionRow } from './repo.ts'
 
 type SavedInput = { id?: number; text: string; kind: CustomQuestion['kind']; choices: string[] | null }
@@ -26,13 +30,46 @@ export function toCustomQuestion(row: CustomQuestionRow): CustomQuestion {
  * Issue 14's custom questions: up to five per open house, saved with the open house, copied with it,
  * shown on the guest form and answered per visit.
  */
-export function createCustomQuestions(repo: CustomQuestionRepo) {
+export function createCustomQuestions(
+  repo: CustomQuestionRepo,
+  access?: Pick<Access, 'actor' | 'prospectFacts'>,
+) {
   async function list(openHouseId: number, trx?: Db | Trx): Promise<CustomQuestion[]> {
     return (await repo.list([openHouseId], false, trx)).map(toCustomQuestion)
   }
 
   return {
     list,
+
+    /**
+     * The prospect detail's answers, per visit: to whoever may see the prospect (prospectView), the
+     * visits to its own open houses; to the owner, every visit. Others learn nothing (404).
+     */
+    async ofProspect(caller: AgentRow, prospectId: number): Promise<ProspectAnswers[]> {
+      if (!access) throw new Error('createCustomQuestions needs the access check for ofProspect')
+      const [facts, actor] = await Promise.all([
+        access.prospectFacts(prospectId, caller.id),
+        access.actor(caller),
+      ])
+      if (!facts || !prospectView(actor, facts)) throw new NotFoundError()
+      const visits = await repo.answeredVisits(prospectId, caller.id, facts.createdByREAgentId === caller.id)
+      const wording = new Map<number, CustomQuestion[]>()
+      for (const row of await repo.list([...new Set(visits.map((v) => v.openHouseId))], true)) {
+        wording.set(row.openHouseId, [...(wording.get(row.openHouseId) ?? []), toCustomQuestion(row)])
+      }
+      return visits
+        .map((v) => ({
+          openHouseId: v.openHouseId,
+          propertyAddress: v.propertyAddress,
+          scheduledDate: v.scheduledDate,
+          signedInAt: new Date(v.createdDate).toISOString(),
+          answers: customAnswerList(
+            wording.get(v.openHouseId) ?? [],
+            v.customAnswers as Record<string, unknown>,
+          ),
+        }))
+        .filter((v) => v.answers.length > 0)
+    },
 
     /**
      * Makes the open house's questions these, in this order. A question sent with its id keeps it (and

@@ -7,6 +7,7 @@ import { HrefLink } from '../../ui/Link.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { StaticDialog } from '../../ui/StaticDialog.tsx'
 import { contactMasked } from './lead-owner.ts'
+import { ProspectAnswers } from './prospect-answers.tsx'
 import { ProspectConsent } from './prospect-consent.tsx'
 import { ProspectFollowUp } from './prospect-follow-up.tsx'
 import { ProspectNotes } from './prospect-notes.tsx'
@@ -37,6 +38,7 @@ export function ProspectDetailsDialog({ prospectId, onClose }: ProspectDetailsDi
       ) : (
         <>
           <ProspectDetails prospect={details.data} />
+          <ProspectAnswers prospectId={details.data.id} />
           {details.data.ownProspect && (
             // Keyed by the prospect: another prospect's dialog starts from its own values.
             <div className="prospect-details__crm" key={details.data.id}>
