@@ -281,6 +281,14 @@ describe('guest follow-up and one-click unsubscribe', () => {
       body: 'List-Unsubscribe=One-Click',
     })
     expect(res.status).toBe(404)
-    expect((await fetch(`${t.url}/api/public/unsubscribe/${'x'.repeat(32)}`)).status).toBe(404)
+    const api = await fetch(`${t.url}/api/public/unsubscribe/${'x'.repeat(32)}`)
+    expect(api.status).toBe(404)
+    expect((await api.json()).error.code).toBe('NOT_FOUND')
+    // A person's browser gets a page that says so.
+    const page = await fetch(`${t.url}/api/public/unsubscribe/${'x'.repeat(32)}`, {
+      headers: { accept: 'text/html' },
+    })
+    expect(page.status).toBe(404)
+    expect(await page.text()).toContain('This link does not work')
   })
 })

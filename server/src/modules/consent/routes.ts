@@ -1,6 +1,7 @@
 import { ConsentEntry } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { NotFoundError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
 import { unsubscribePage } from './page.ts'
 
@@ -28,6 +29,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['public'], params: TokenParams } },
     async (req, reply) => {
       const known = await consent.tokenKnown(req.params.token)
+      // A person's browser gets a page that says the link does not work; any other caller the API's 404.
+      if (!known && !req.headers.accept?.includes('text/html')) throw new NotFoundError()
       return reply
         .status(known ? 200 : 404)
         .type('text/html; charset=utf-8')
