@@ -1051,6 +1051,16 @@ const matrix: Record<string, Case<unknown>[]> = {
       expect: onlyOwner(200),
     }),
   ],
+  'POST /api/prospectmgmt/optOutProspectEmail/:prospectId': [
+    kase({
+      name: "the owner's prospect",
+      prepare: none,
+      request: () => ({ params: { prospectId: w.prospect.id } }),
+      expect: onlyOwner(200),
+      snapshot: () =>
+        t.db.selectFrom('consentEvent').selectAll().where('prospectId', '=', w.prospect.id).execute(),
+    }),
+  ],
   'GET /api/prospectmgmt/getProspectVCard/:prospectId': [
     kase({
       name: "the owner's prospect",

@@ -274,6 +274,33 @@ describe('guest follow-up and one-click unsubscribe', () => {
     expect(smtp.received.filter(to(email))).toHaveLength(1)
   })
 
+  it('records an opt-out the guest asked the agent for, which stops the follow-up the same way', async () => {
+    const olive = await makePlannedAgent(t.db)
+    const oh = await ownOpenHouse(olive)
+    const email = `phone-${randomUUID().slice(0, 8)}@example.com`
+    const guest = await guestSignIn(oh.id, email)
+    await smtp.waitFor(to(email))
+
+    const other = await makePlannedAgent(t.db)
+    const refused = await t.call('POST', `/prospectmgmt/optOutProspectEmail/${guest.id}`, {
+      token: other.token,
+    })
+    expect(refused.status).toBe(404)
+    const res = await t.call('POST', `/prospectmgmt/optOutProspectEmail/${guest.id}`, { token: olive.token })
+    expect(res.status).toBe(200)
+    expect(res.body.data.map((e: { kind: string; source: string }) => [e.kind, e.source])).toEqual([
+      ['email_opt_out', 'agent'],
+      ['email_opt_in', 'guest_sign_in'],
+    ])
+    const details = await t.call('GET', `/prospectmgmt/getProspectDetails/${guest.id}`, {
+      token: olive.token,
+    })
+    expect(details.body.data.emailConsent).toBe(false)
+    expect(await t.app.deps.consent.sendFollowUp({ openHouseId: oh.id, prospectId: guest.id })).toBe(
+      'skipped',
+    )
+  })
+
   it('answers 404 to an unknown unsubscribe token and records nothing', async () => {
     const res = await fetch(`${t.url}/api/public/unsubscribe/${'x'.repeat(32)}`, {
       method: 'POST',

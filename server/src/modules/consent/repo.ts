@@ -92,6 +92,15 @@ export function createConsentRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** The prospect's owner and address, which its opt-out is recorded for. */
+    prospectAddress(prospectId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('prospect')
+        .select(['createdByReAgentId as reAgentId', 'prospectEmailId as email'])
+        .where('id', '=', prospectId)
+        .executeTakeFirst()
+    },
+
     /** The agent's prospects with this address no longer consent to email; their ids. */
     withdrawEmailConsent(reAgentId: number, email: string, trx: Db | Trx = db) {
       return trx

@@ -65,4 +65,19 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({ data: await consent.history(agentOf(req), req.params.prospectId) }),
   )
+
+  // The guest asked the agent (a call, a reply) to stop mail: recorded as the agent's, with the same effect.
+  app.post(
+    '/prospectmgmt/optOutProspectEmail/:prospectId',
+    {
+      schema: {
+        tags: ['prospects'],
+        security: [{ bearer: [] }],
+        params: ProspectParams,
+        response: { 200: z.object({ data: z.array(ConsentEntry) }) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => ({ data: await consent.optOutByAgent(agentOf(req), req.params.prospectId) }),
+  )
 }

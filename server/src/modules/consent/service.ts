@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
+import type { ConsentSource } from '../../db/types.ts'
 import { NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { type MailContent, queueMail } from '../../mail/queue-mail.ts'
@@ -60,6 +61,41 @@ export function createConsentService(d: ConsentDeps) {
   ): Promise<number> {
     const url = await unsubscribeUrl(trx, to)
     return queueMail(trx, d.outbox, { ...withUnsubscribe(mail, url), forAgentId: to.reAgentId })
+  }
+
+  /** The owner's own prospect, else 404 (mayKeepProspect). */
+  async function owned(caller: AgentRow, prospectId: number): Promise<void> {
+    const [facts, actor] = await Promise.all([
+      d.access.prospectFacts(prospectId, caller.id),
+      d.access.actor(caller),
+    ])
+    if (!facts || !mayKeepProspect(actor, facts)) throw new NotFoundError()
+  }
+
+  async function history(prospectId: number): Promise<ConsentEntry[]> {
+    const rows = await repo.history(prospectId)
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      source: r.source,
+      at: new Date(r.at).toISOString(),
+      detail: r.detail,
+    }))
+  }
+
+  /**
+   * Records the address's opt-out for the agent once; the first time, the agent's prospects with it
+   * stop consenting to email and its webhooks hear consent.changed for each.
+   */
+  async function optOutAddress(
+    trx: Trx,
+    o: { reAgentId: number; prospectId: number | null; email: string; source: ConsentSource },
+  ): Promise<void> {
+    const recorded = await repo.optOutOnce(o, trx)
+    if (!recorded) return
+    for (const p of await repo.withdrawEmailConsent(o.reAgentId, o.email, trx)) {
+      await d.webhooks.consentChanged(trx, p.id)
+    }
   }
 
   return {
@@ -144,12 +180,19 @@ export function createConsentService(d: ConsentDeps) {
       await inTransaction(d.db, async (trx) => {
         const t = await repo.token(hashToken(token), trx)
         if (!t) throw new NotFoundError()
-        const recorded = await repo.optOutOnce({ ...t, source }, trx)
-        if (!recorded) return
-        for (const p of await repo.withdrawEmailConsent(t.reAgentId, t.email, trx)) {
-          await d.webhooks.consentChanged(trx, p.id)
-        }
+        await optOutAddress(trx, { ...t, source })
       })
+    },
+
+    /** The owner records an opt-out the guest asked for another way (a call, a reply): source 'agent'. */
+    async optOutByAgent(caller: AgentRow, prospectId: number): Promise<ConsentEntry[]> {
+      await owned(caller, prospectId)
+      await inTransaction(d.db, async (trx) => {
+        const p = await repo.prospectAddress(prospectId, trx)
+        if (!p) throw new NotFoundError()
+        await optOutAddress(trx, { ...p, prospectId, source: 'agent' })
+      })
+      return history(prospectId)
     },
 
     /** Whether the unsubscribe page's token is one we gave (the page says so before asking to confirm). */
@@ -160,19 +203,8 @@ export function createConsentService(d: ConsentDeps) {
 
     /** The prospect's consent history, newest first: its owner only (404 to everyone else). */
     async history(caller: AgentRow, prospectId: number): Promise<ConsentEntry[]> {
-      const [facts, actor] = await Promise.all([
-        d.access.prospectFacts(prospectId, caller.id),
-        d.access.actor(caller),
-      ])
-      if (!facts || !mayKeepProspect(actor, facts)) throw new NotFoundError()
-      const rows = await repo.history(prospectId)
-      return rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        source: r.source,
-        at: new Date(r.at).toISOString(),
-        detail: r.detail,
-      }))
+      await owned(caller, prospectId)
+      return history(prospectId)
     },
   }
 }

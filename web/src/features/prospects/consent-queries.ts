@@ -1,5 +1,5 @@
 import { ConsentEntry } from '@porchlight/shared'
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiDownload, apiRequest } from '../../api/client.ts'
 
@@ -9,6 +9,22 @@ export function prospectConsentsQueryOptions(id: number) {
     queryKey: ['prospects', 'consents', id] as const,
     queryFn: ({ signal }) =>
       apiRequest(`/prospectmgmt/getProspectConsents/${id}`, { schema: z.array(ConsentEntry), signal }),
+  })
+}
+
+/** POST optOutProspectEmail: the guest asked the agent to stop mail; the history and details refresh. */
+export function useOptOutProspectEmailMutation(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/prospectmgmt/optOutProspectEmail/${id}`, {
+        method: 'POST',
+        schema: z.array(ConsentEntry),
+      }),
+    onSuccess: (history) => {
+      queryClient.setQueryData(prospectConsentsQueryOptions(id).queryKey, history)
+      void queryClient.invalidateQueries({ queryKey: ['prospects', 'details', id] })
+    },
   })
 }
 

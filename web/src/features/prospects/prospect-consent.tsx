@@ -5,7 +5,11 @@ import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { downloadProspectVCard, prospectConsentsQueryOptions } from './consent-queries.ts'
+import {
+  downloadProspectVCard,
+  prospectConsentsQueryOptions,
+  useOptOutProspectEmailMutation,
+} from './consent-queries.ts'
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
@@ -21,6 +25,8 @@ export function ProspectConsent({ prospect: p }: { prospect: Prospect }) {
   const history = useQuery(prospectConsentsQueryOptions(p.id))
   const [downloading, setDownloading] = useState(false)
   const [downloadError, setDownloadError] = useState<string | null>(null)
+  const optOut = useOptOutProspectEmailMutation(p.id)
+  const optedOut = history.data?.some((e) => e.kind === 'email_opt_out') ?? false
 
   const download = async () => {
     setDownloading(true)
@@ -64,6 +70,11 @@ export function ProspectConsent({ prospect: p }: { prospect: Prospect }) {
         </ol>
       )}
       <div className="prospect-details__contact">
+        {history.isSuccess && !optedOut && (
+          <Button onPress={() => optOut.mutate()} isPending={optOut.isPending}>
+            Stop email to this guest
+          </Button>
+        )}
         <Button onPress={() => void download()} isPending={downloading}>
           Download vCard
           <span className="visually-hidden">
@@ -72,6 +83,12 @@ export function ProspectConsent({ prospect: p }: { prospect: Prospect }) {
           </span>
         </Button>
       </div>
+      {optOut.isError && (
+        <Alert
+          tone="error"
+          title={errorMessage(optOut.error, "The opt-out couldn't be saved. Please try again.")}
+        />
+      )}
       {downloadError && <Alert tone="error" title={downloadError} />}
     </section>
   )
