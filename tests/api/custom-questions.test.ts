@@ -25,8 +25,12 @@ type Question = { id: number; text: string; kind: string; choices: string[] | nu
 
 async function withQuestions(listing: Agent, customQuestions: unknown = QUESTIONS) {
   const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself', customQuestions })
-  return oh as typeof oh & { customQuestions: Question[] }
+  return oh as typeof oh & { customQuestions: [Question, Question, Question] }
 }
+
+/** The ids of the three questions, as the keys of `customAnswers`. */
+const idsOf = (oh: { customQuestions: Question[] }) =>
+  oh.customQuestions.map((q) => String(q.id)) as [string, string, string]
 
 const details = async (agent: Agent, id: number) =>
   (await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${id}`, { token: agent.token })).body.data
@@ -84,8 +88,8 @@ describe('custom questions of an open house', () => {
       'Anything else?',
       'How did you find the parking?',
     ])
-    expect(after[0].id).toBe(room.id)
-    expect(after[2].id).toBe(parking.id)
+    expect(after[0]?.id).toBe(room.id)
+    expect(after[2]?.id).toBe(parking.id)
     expect(after.map((q) => q.id)).not.toContain(approved.id)
 
     // The answers stay with their questions, in the new order.
@@ -153,7 +157,7 @@ describe('custom questions of an open house', () => {
   it('checks the answers on sign-in against the questions, and keeps them optional', async () => {
     const listing = await makePlannedAgent(t.db)
     const oh = await withQuestions(listing)
-    const [parking, approved, room] = oh.customQuestions.map((q) => String(q.id))
+    const [parking, approved, room] = idsOf(oh)
 
     expect((await signIn(oh.id)).status).toBe(201)
     const wrong = await signIn(oh.id, {
@@ -194,7 +198,7 @@ describe('custom questions of an open house', () => {
   it("adds the answers to the agent's prospects export as notes, and to the attendee report as columns", async () => {
     const listing = await makePlannedAgent(t.db)
     const oh = await withQuestions(listing)
-    const [parking, approved] = oh.customQuestions.map((q) => String(q.id))
+    const [parking, approved] = idsOf(oh)
     const signedIn = await signIn(oh.id, { [approved]: 'No', [parking]: 'Tight, but fine' })
     expect(signedIn.status).toBe(201)
     const res = await fetch(`${t.url}/api/prospectmgmt/export/${listing.agent.id}.csv?sort=name`, {
@@ -216,7 +220,7 @@ describe('custom questions of an open house', () => {
     const listing = await makePlannedAgent(t.db)
     const stranger = await makePlannedAgent(t.db)
     const oh = await withQuestions(listing)
-    const [, approved] = oh.customQuestions.map((q) => String(q.id))
+    const [, approved] = idsOf(oh)
     const signedIn = await signIn(oh.id, { [approved]: 'Yes' })
     const prospectId = signedIn.body.data.id
     const res = await t.call('GET', `/prospectmgmt/getProspectCustomAnswers/${prospectId}`, {

@@ -76,7 +76,7 @@ it('sends the answers with their questions in attendee.added, prospect.created a
       { text: 'Are you pre-approved?', kind: 'yesno' },
       { text: 'Which room did you like best?', kind: 'choice', choices: ['Kitchen', 'Garden'] },
     ],
-  })) as { id: number; customQuestions: Array<{ id: number }> }
+  })) as unknown as { id: number; customQuestions: Array<{ id: number }> }
   const [approved, room] = oh.customQuestions.map((q) => q.id)
   const res = await t.call('POST', '/public/saveProspect', {
     body: {
