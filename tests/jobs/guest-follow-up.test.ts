@@ -7,6 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
@@ -92,7 +93,7 @@ const followUpRows = (prospectId: number) =>
     .selectFrom('outbox')
     .selectAll()
     .where('jobName', '=', 'followUp')
-    .where((eb) => eb(eb.ref('payload', '->>').key('prospectId' as never), '=', String(prospectId)))
+    .where(sql<string>`payload->>'prospectId'`, '=', String(prospectId))
     .execute()
 
 /** Two days have passed: the follow-up's outbox row comes due now; waits until its job ran. */
