@@ -273,6 +273,9 @@ describe('guest follow-up and one-click unsubscribe', () => {
     await guestSignIn(again.id, email)
     await new Promise((r) => setTimeout(r, 800))
     expect(smtp.received.filter(to(email))).toHaveLength(1)
+    const after = await t.call('GET', `/prospectmgmt/getProspectConsents/${guest.id}`, { token: olive.token })
+    expect(after.body.data[0]).toMatchObject({ kind: 'email_opt_in', source: 'guest_sign_in' })
+    expect(after.body.data[0].detail).toContain('an earlier unsubscribe stands, no mail is sent')
   })
 
   it('records an opt-out the guest asked the agent for, which stops the follow-up the same way', async () => {

@@ -107,6 +107,7 @@ export function createConsentService(d: ConsentDeps) {
      * An address that opted out from this agent before gets neither.
      */
     async guestSignedIn(trx: Trx, g: GuestVisit): Promise<void> {
+      const optedOut = await repo.optedOut(g.ownerId, g.email, trx)
       await repo.record(
         {
           reAgentId: g.ownerId,
@@ -114,11 +115,14 @@ export function createConsentService(d: ConsentDeps) {
           email: g.email,
           kind: 'email_opt_in',
           source: 'guest_sign_in',
-          detail: g.visit.address,
+          // The ledger says why no mail follows this consent: the earlier opt-out stands.
+          detail: optedOut
+            ? `${g.visit.address}; an earlier unsubscribe stands, no mail is sent`
+            : g.visit.address,
         },
         trx,
       )
-      if (await repo.optedOut(g.ownerId, g.email, trx)) return
+      if (optedOut) return
       const to = { reAgentId: g.ownerId, prospectId: g.prospectId, email: g.email }
       await queueGuestMail(
         trx,
