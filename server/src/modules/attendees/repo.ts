@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts'
+import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 
@@ -23,11 +24,7 @@ export function createAttendeeRepo(db: Db) {
 
     /** What a mail about a visit needs: the address, when, who hosts and where feedback is shared. */
     mailContext(id: number, trx: Db | Trx = db) {
-      return trx
-        .selectFrom('openHouse')
-        .innerJoin('reProperty', 'reProperty.id', 'openHouse.rePropertyId')
-        .leftJoin('reAgent as host', 'host.id', 'openHouse.hostingReAgentId')
-        .innerJoin('reAgent as listing', 'listing.id', 'openHouse.listingReAgentId')
+      return openHouseWithPeople(trx)
         .select([
           'openHouse.scheduledDate',
           'openHouse.scheduledStartTime',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
+import { openHouseWithPeople } from '../../db/open-house-people.ts'
 
 /** Agents' secret calendar feeds and the open houses each feed lists. */
 export function createCalendarRepo(db: Db) {
@@ -42,11 +43,7 @@ export function createCalendarRepo(db: Db) {
      * hear of the cancellation); a flexible date has no time to put in a calendar yet.
      */
     upcoming(reAgentId: number) {
-      return db
-        .selectFrom('openHouse')
-        .innerJoin('reProperty', 'reProperty.id', 'openHouse.rePropertyId')
-        .innerJoin('reAgent as listing', 'listing.id', 'openHouse.listingReAgentId')
-        .leftJoin('reAgent as host', 'host.id', 'openHouse.hostingReAgentId')
+      return openHouseWithPeople(db)
         .select([
           'openHouse.id',
           'openHouse.startsAt',

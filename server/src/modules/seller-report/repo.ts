@@ -1,6 +1,7 @@
 import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
 import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
+import { openHouseWithPeople } from '../../db/open-house-people.ts'
 
 /** Seller report links (only their tokens' hashes) and the report's reads. */
 export function createSellerReportRepo(db: Db) {
@@ -50,11 +51,7 @@ export function createSellerReportRepo(db: Db) {
     },
 
     openHouse(id: number) {
-      return db
-        .selectFrom('openHouse')
-        .innerJoin('reProperty', 'reProperty.id', 'openHouse.rePropertyId')
-        .innerJoin('reAgent as listing', 'listing.id', 'openHouse.listingReAgentId')
-        .leftJoin('reAgent as host', 'host.id', 'openHouse.hostingReAgentId')
+      return openHouseWithPeople(db)
         .select([
           'openHouse.scheduledDate',
           'openHouse.scheduledStartTime',
