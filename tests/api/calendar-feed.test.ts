@@ -97,6 +97,15 @@ describe('the calendar feed', () => {
     // An unchanged feed reads the same: DTSTAMP is the last change, not the time of the request.
     expect(await readFeed(url)).toEqual(before)
 
+    // SEQUENCE counts whole seconds of the last change (as LAST-MODIFIED reads them): the reschedule
+    // comes, as an agent's would, later than the second the open house was saved in.
+    await t.db
+      .updateTable('openHouse')
+      .set({ updatedDate: new Date(Date.now() - 60_000) })
+      .where('id', '=', listed.id)
+      .execute()
+    const stale = (await readFeed(url)).get(uid(listed.id))
+
     // Rescheduled to 10 AM–12 PM in July (EDT, UTC−4).
     const property = (
       await t.call('GET', `/openhousemgmt/getOpenHouseDetails/${listed.id}`, { token: agent.token })
@@ -116,8 +125,8 @@ describe('the calendar feed', () => {
     const after = await readFeed(url)
     const second = after.get(uid(listed.id))
     expect(second).toMatchObject({ start: '2031-07-15T14:00:00.000Z', end: '2031-07-15T16:00:00.000Z' })
-    expect(second?.sequence).toBeGreaterThan(first?.sequence ?? Number.POSITIVE_INFINITY)
-    expect(second?.lastModified).toBeGreaterThan(first?.lastModified ?? Number.POSITIVE_INFINITY)
+    expect(second?.sequence).toBeGreaterThan(stale?.sequence ?? Number.POSITIVE_INFINITY)
+    expect(second?.lastModified).toBeGreaterThan(stale?.lastModified ?? Number.POSITIVE_INFINITY)
     expect(after.get(uid(hosted.id))).toEqual(before.get(uid(hosted.id)))
   })
 
