@@ -1,44 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../support/app.ts'
+import { describe, expect, it } from 'vitest'
 import { makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
-import { collect, connectSocket, nextEvent, type TestSocket } from '../support/socket.ts'
+import { collect, nextEvent } from '../support/socket.ts'
+import { twoServers } from '../support/two-servers.ts'
 
-let a: TestApp
-let b: TestApp
-const sockets: TestSocket[] = []
-
-beforeAll(async () => {
-  a = await buildTestApp()
-  b = await buildTestApp({ sameAs: a })
-})
-afterAll(async () => {
-  for (const s of sockets) s.close()
-  await b.close()
-  await a.close()
-})
-
-async function socketOf(app: TestApp, token: string) {
-  const s = await connectSocket(app.url, { token })
-  sockets.push(s)
-  return s
-}
+const servers = twoServers()
+const { socketOf } = servers
 
 describe('live opportunities', () => {
   it('tells an eligible agent of a publish then a claim, and an agent of another firm of neither', async () => {
-    const listing = await makePlannedAgent(a.db, { brokerFirmLicense: 'FIRM-LIVE' })
-    const sameFirm = await makePlannedAgent(a.db, { brokerFirmLicense: 'FIRM-LIVE' })
-    const claimer = await makePlannedAgent(a.db, { brokerFirmLicense: 'FIRM-LIVE' })
-    const otherFirm = await makePlannedAgent(a.db, { brokerFirmLicense: 'FIRM-ELSEWHERE' })
+    const listing = await makePlannedAgent(servers.a.db, { brokerFirmLicense: 'FIRM-LIVE' })
+    const sameFirm = await makePlannedAgent(servers.a.db, { brokerFirmLicense: 'FIRM-LIVE' })
+    const claimer = await makePlannedAgent(servers.a.db, { brokerFirmLicense: 'FIRM-LIVE' })
+    const otherFirm = await makePlannedAgent(servers.a.db, { brokerFirmLicense: 'FIRM-ELSEWHERE' })
 
-    const watcher = await socketOf(b, sameFirm.token)
-    const outsider = await socketOf(b, otherFirm.token)
+    const watcher = await socketOf(servers.b, sameFirm.token)
+    const outsider = await socketOf(servers.b, otherFirm.token)
     const outsiderPublished = collect(outsider, 'opportunity.published')
     const outsiderClaimed = collect(outsider, 'opportunity.claimed')
 
-    const oh = await scheduleOpenHouse(a, listing, { publishLevel: 'Market Center' })
+    const oh = await scheduleOpenHouse(servers.a, listing, { publishLevel: 'Market Center' })
     const published = nextEvent(watcher, 'opportunity.published')
-    expect((await publish(a, listing, oh.id, 'Market Center')).status).toBe(200)
+    expect((await publish(servers.a, listing, oh.id, 'Market Center')).status).toBe(200)
     expect((await published).data).toEqual({
       openHouseId: oh.id,
       publishLevel: 'Market Center',
@@ -46,9 +29,13 @@ describe('live opportunities', () => {
     })
 
     const claimed = nextEvent(watcher, 'opportunity.claimed')
-    const res = await a.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${claimer.agent.id}`, {
-      token: claimer.token,
-    })
+    const res = await servers.a.call(
+      'PATCH',
+      `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${claimer.agent.id}`,
+      {
+        token: claimer.token,
+      },
+    )
     expect(res.status).toBe(200)
     const event = await claimed
     expect(event.data).toMatchObject({ openHouseId: oh.id, hostingReAgentId: claimer.agent.id })
@@ -61,16 +48,16 @@ describe('live opportunities', () => {
   })
 
   it('tells the listing agent its open house is hosted, and everyone offered it when it is withdrawn', async () => {
-    const listing = await makePlannedAgent(a.db)
-    const host = await makePlannedAgent(a.db)
-    const other = await makePlannedAgent(a.db)
-    const listingSocket = await socketOf(b, listing.token)
-    const otherSocket = await socketOf(a, other.token)
-    const oh = await scheduleOpenHouse(a, listing)
-    await publish(a, listing, oh.id)
+    const listing = await makePlannedAgent(servers.a.db)
+    const host = await makePlannedAgent(servers.a.db)
+    const other = await makePlannedAgent(servers.a.db)
+    const listingSocket = await socketOf(servers.b, listing.token)
+    const otherSocket = await socketOf(servers.a, other.token)
+    const oh = await scheduleOpenHouse(servers.a, listing)
+    await publish(servers.a, listing, oh.id)
 
     const hosted = nextEvent(listingSocket, 'opportunity.claimed')
-    await a.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
+    await servers.a.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
       token: host.token,
     })
     expect((await hosted).data.hostingReAgentId).toBe(host.agent.id)
@@ -78,7 +65,7 @@ describe('live opportunities', () => {
     const back = nextEvent(otherSocket, 'opportunity.withdrawn')
     expect(
       (
-        await a.call('DELETE', `/openhousemgmt/withdrawToHostOpenHouse/${oh.id}/${host.agent.id}`, {
+        await servers.a.call('DELETE', `/openhousemgmt/withdrawToHostOpenHouse/${oh.id}/${host.agent.id}`, {
           token: host.token,
         })
       ).status,
