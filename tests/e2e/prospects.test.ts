@@ -130,5 +130,16 @@ describe('prospects as a small CRM in the browser', () => {
     expect(ada).toMatch(
       /,Roswell,,,Porchlight,"Contacted, No Realtor",\d{4}-\d{2}-\d{2}: Met at the door; wants a fenced yard\.$/,
     )
+
+    // The same filtered list as contact cards, one vCard 4.0 per prospect.
+    const [cards] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Filtered vCards' }).click(),
+    ])
+    expect(cards.suggestedFilename()).toMatch(/^porchlight-prospects-\d{4}-\d{2}-\d{2}\.vcf$/)
+    const vcf = fs.readFileSync(await cards.path(), 'utf8')
+    expect(vcf.match(/^BEGIN:VCARD\r?$/gm)).toHaveLength(11)
+    expect(vcf).toMatch(/^FN:Ada Abbott\r?$/m)
+    expect(vcf).not.toContain('Realtored')
   }, 120_000)
 })

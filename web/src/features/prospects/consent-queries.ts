@@ -1,7 +1,8 @@
 import { ConsentEntry } from '@porchlight/shared'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { apiDownload, apiRequest } from '../../api/client.ts'
+import { apiRequest } from '../../api/client.ts'
+import { saveDownload } from './queries.ts'
 
 /** The owner's consent history of a prospect, newest first (GET getProspectConsents). */
 export function prospectConsentsQueryOptions(id: number) {
@@ -28,15 +29,7 @@ export function useOptOutProspectEmailMutation(id: number) {
   })
 }
 
-/** The prospect as a vCard file (needs the bearer token, so it is fetched, then saved). */
-export async function downloadProspectVCard(id: number, fileName: string) {
-  const blob = await apiDownload(`/prospectmgmt/getProspectVCard/${id}`)
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1_000)
+/** The prospect as a vCard file. */
+export function downloadProspectVCard(id: number, fileName: string) {
+  return saveDownload(`/prospectmgmt/getProspectVCard/${id}`, fileName)
 }

@@ -14,7 +14,7 @@ import { ProspectDetailsDialog } from './prospect-details-dialog.tsx'
 import { ProspectFilters } from './prospect-filters.tsx'
 import { ProspectList } from './prospect-list.tsx'
 import { ProspectPager } from './prospect-pager.tsx'
-import { downloadProspectsCsv, ownProspectPageQueryOptions } from './queries.ts'
+import { downloadProspects, ownProspectPageQueryOptions } from './queries.ts'
 import { type ProspectListSearch, pageOf } from './search.ts'
 import '../open-houses/open-houses.css'
 import './prospects.css'
@@ -35,7 +35,7 @@ export function ProspectsPage() {
   const narrow = useMediaQuery(NARROW_SCREEN)
   const [view, setView] = useState<ListView>('grid')
   const [viewing, setViewing] = useState<number | null>(null)
-  const [exporting, setExporting] = useState(false)
+  const [exporting, setExporting] = useState<'csv' | 'vcf' | null>(null)
   const [exportError, setExportError] = useState<string | null>(null)
   useDocumentTitle('Prospects')
 
@@ -52,15 +52,15 @@ export function ProspectsPage() {
   const filtered = Boolean(
     search.noRealtor || search.timeline || search.stage || search.openHouseId || search.q,
   )
-  const exportCsv = async () => {
-    setExporting(true)
+  const exportAs = async (as: 'csv' | 'vcf') => {
+    setExporting(as)
     setExportError(null)
     try {
-      await downloadProspectsCsv(agentId, search)
+      await downloadProspects(agentId, search, as)
     } catch (error) {
       setExportError(errorMessage(error, 'The export could not be made. Please try again.'))
     } finally {
-      setExporting(false)
+      setExporting(null)
     }
   }
 
@@ -72,8 +72,19 @@ export function ProspectsPage() {
           <h1 id="prospects-title">Prospects</h1>
         </div>
         <div className="prospects__actions">
-          <Button onPress={exportCsv} isPending={exporting} isDisabled={total === 0}>
+          <Button
+            onPress={() => void exportAs('csv')}
+            isPending={exporting === 'csv'}
+            isDisabled={total === 0 || exporting !== null}
+          >
             {filtered ? 'Export Filtered CSV' : 'Export CSV'}
+          </Button>
+          <Button
+            onPress={() => void exportAs('vcf')}
+            isPending={exporting === 'vcf'}
+            isDisabled={total === 0 || exporting !== null}
+          >
+            {filtered ? 'Export Filtered vCards' : 'Export vCards'}
           </Button>
           <Link to="/prospects/new" variant="button-primary">
             Add New Prospect

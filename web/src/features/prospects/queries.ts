@@ -184,18 +184,30 @@ export function useAddAttendeeMutation() {
   })
 }
 
-/** The list as filtered, as CSV (needs the bearer token, so it is fetched, then saved) with a dated name. */
-export async function downloadProspectsCsv(agentId: number, search: ProspectListSearch) {
-  const query = prospectFilterQuery(search).toString()
-  const blob = await apiDownload(`/prospectmgmt/export/${agentId}.csv${query ? `?${query}` : ''}`)
+/**
+ * Fetches a file the API makes for the signed-in agent (it needs the bearer token, so a plain link
+ * cannot) and saves it under `fileName`.
+ */
+export async function saveDownload(path: string, fileName: string) {
+  const blob = await apiDownload(path)
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
-  link.download = prospectsCsvFileName(localDate())
+  link.download = fileName
   document.body.append(link)
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 1_000)
+}
+
+/** The list as filtered, as CSV or as one vCard file of them all, under a dated name. */
+export function downloadProspects(agentId: number, search: ProspectListSearch, as: 'csv' | 'vcf') {
+  const query = prospectFilterQuery(search).toString()
+  const suffix = query ? `?${query}` : ''
+  const fileName = prospectsCsvFileName(localDate())
+  return as === 'csv'
+    ? saveDownload(`/prospectmgmt/export/${agentId}.csv${suffix}`, fileName)
+    : saveDownload(`/prospectmgmt/exportVCards/${agentId}${suffix}`, fileName.replace(/\.csv$/, '.vcf'))
 }
 
 /** Today as the agent's calendar reads it, 'YYYY-MM-DD'. */
