@@ -90,6 +90,19 @@ async function startServer(): Promise<{ url: string; query: string; close(): Pro
 
 /** Runs per page and network; each figure is their median, as the load on this machine varies. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3)
+/**
+ * `BENCH_WEB_PAGES` (e.g. `agent landing`) and `BENCH_WEB_PROFILES` (e.g. `slow-4g`), comma-separated,
+ * measure only those pages and networks: each run of Lighthouse is heavy.
+ */
+const only = (list: string | undefined) => {
+  const names = list
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  return (name: string) => !names?.length || names.includes(name)
+}
+const PAGE_FILTER = only(process.env.BENCH_WEB_PAGES)
+const PROFILE_FILTER = only(process.env.BENCH_WEB_PROFILES)
 
 /** The run whose time to interactive is the median, with all its figures. */
 function median(runs: PageFigures[]): PageFigures {
@@ -153,23 +166,25 @@ export async function run() {
   const chromium = await startChromium()
   try {
     const { url, query } = server
-    const pages = {
+    const allPages = {
       'guest landing (QR)': `${url}/public/OpenHouseToday?${query}`,
       'guest sign-in': `${url}/public/OpenHouseToday/new?${query}`,
       'agent landing': `${url}/`,
     }
+    const pages = Object.fromEntries(Object.entries(allPages).filter(([name]) => PAGE_FILTER(name)))
     const figures: Record<string, Record<string, PageFigures>> = {}
     const stamp = new Date().toISOString().replace(/[:.]/g, '-')
     const reports = path.join(RESULTS, `web-${stamp}`)
     fs.mkdirSync(reports, { recursive: true })
     // The browser's first load of a page pays for starting up (compiling, caches); it is not measured.
     await audit(
-      pages['guest sign-in'],
+      Object.values(pages)[0] ?? allPages['guest sign-in'],
       chromium.port,
       PROFILES['slow-4g'].throttling,
       path.join(reports, 'warm-up.json'),
     )
     for (const [profile, { label, throttling }] of Object.entries(PROFILES)) {
+      if (!PROFILE_FILTER(profile)) continue
       const rows: Record<string, PageFigures> = {}
       for (const [name, url] of Object.entries(pages)) {
         const runs: PageFigures[] = []
