@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { guestServiceWorker } from './build/guest-offline.ts'
 import { inlinePage } from './build/inline-page.ts'
+import { landingPage } from './build/landing-page.ts'
 import { precompress } from './build/precompress.ts'
 
 const api = 'http://localhost:3000'
@@ -23,7 +24,8 @@ const proxy = {
  */
 const guest: UserConfig = {
   // inlinePage before guestServiceWorker: the worker caches the page, which then carries everything.
-  plugins: [react(), inlinePage(), guestServiceWorker(), precompress()],
+  // landingPage builds the agents' landing page (served for /) after the guest pages, the same way.
+  plugins: [react(), inlinePage(), guestServiceWorker(), precompress(), landingPage()],
   publicDir: false,
   resolve: {
     alias: [

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 
 /**
  * A guest page on a weak signal: the page carries its own script and styles (web/build/inline-page.ts);
@@ -34,15 +34,28 @@ function inlineScriptHashes(page: string): string[] {
   )
 }
 
+/** A page of the build that carries its own script, with what its Content-Security-Policy allows. */
+interface InlinePage {
+  file: string
+  scriptHashes: string[]
+}
+
+/** The built page `file`, or the agent app's index.html when the build has none. */
+function inlinePage(webDist: string, file: string): InlinePage {
+  const page = fs.existsSync(path.join(webDist, file)) ? file : 'index.html'
+  return { file: page, scriptHashes: inlineScriptHashes(fs.readFileSync(path.join(webDist, page), 'utf8')) }
+}
+
 /**
  * Serves the built web app; every non-API GET falls back to a page for client routing: guest.html (the
- * light guest app, web/vite.config.ts) under /public/, index.html (the agent app) elsewhere.
+ * light guest app, web/vite.config.ts) under /public/, landing.html (the agents' landing page,
+ * prerendered, docs/decisions/013-landing-page.md) for /, index.html (the agent app) elsewhere.
  */
 export function registerWebApp(app: FastifyInstance, webDist: string): void {
   const index = path.join(webDist, 'index.html')
   if (!fs.existsSync(index)) return
-  const guestPage = fs.existsSync(path.join(webDist, 'guest.html')) ? 'guest.html' : 'index.html'
-  const guestScripts = inlineScriptHashes(fs.readFileSync(path.join(webDist, guestPage), 'utf8'))
+  const guestPage = inlinePage(webDist, 'guest.html')
+  const landingPage = inlinePage(webDist, 'landing.html')
   void app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -78,16 +91,22 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
     reply.header('cache-control', 'no-cache')
     // A seller's private report (the agent app's page): search engines never list its address.
     if (url.startsWith('/seller/')) reply.header('x-robots-tag', 'noindex')
+    if (url === '/') return sendInlinePage(reply, landingPage)
     if (!url.startsWith('/public/')) return reply.sendFile('index.html')
     const links = guestDataLinks(url, req.query)
     if (links) reply.header('link', links)
-    const policy = reply.raw.getHeader('content-security-policy')
-    if (typeof policy === 'string' && guestScripts.length > 0) {
-      reply.header(
-        'content-security-policy',
-        policy.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${guestScripts.join(' ')}`),
-      )
-    }
-    return reply.sendFile(guestPage)
+    return sendInlinePage(reply, guestPage)
   })
+}
+
+/** Sends a page that carries its own script, which the Content-Security-Policy lets run by its hash. */
+function sendInlinePage(reply: FastifyReply, page: InlinePage) {
+  const policy = reply.raw.getHeader('content-security-policy')
+  if (typeof policy === 'string' && page.scriptHashes.length > 0) {
+    reply.header(
+      'content-security-policy',
+      policy.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${page.scriptHashes.join(' ')}`),
+    )
+  }
+  return reply.sendFile(page.file)
 }

@@ -1,6 +1,12 @@
-import { Link } from '../../ui/Link.tsx'
+import type { ComponentType, ReactNode } from 'react'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import './landing.css'
+
+export interface LandingLinkProps {
+  to: '/signup' | '/signin' | '/pricingplans'
+  variant?: 'inline' | 'button-primary' | 'button-secondary'
+  children: ReactNode
+}
 
 const highlights = [
   {
@@ -17,7 +23,12 @@ const highlights = [
   },
 ]
 
-export function Landing() {
+/**
+ * The page an agent sees before signing in. Its links are given: the agent app's router links when
+ * the app shows it (a signed-in agent, or a navigation inside the app), plain links in the page
+ * prerendered at build time for everyone else (landing-page.tsx, docs/decisions/013-landing-page.md).
+ */
+export function Landing({ Link }: { Link: ComponentType<LandingLinkProps> }) {
   useDocumentTitle('Porchlight')
   return (
     <div className="landing">

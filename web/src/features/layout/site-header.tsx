@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { useSession } from '../session/use-session.ts'
 import { useSignOut } from '../session/use-sign-out.ts'
+import { MENU_ICON_PATH } from './menu-icon.ts'
 
 /** SPEC §2 "Navigation and layout"; at 960 px or less the menu folds behind a toggle (CSS). */
 export function SiteHeader() {
@@ -111,7 +112,7 @@ export function SiteHeader() {
 function MenuIcon({ open }: { open: boolean }) {
   return (
     <svg className="icon icon--lg" viewBox="0 0 24 24" aria-hidden="true">
-      {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+      <path d={open ? MENU_ICON_PATH.open : MENU_ICON_PATH.closed} />
     </svg>
   )
 }
