@@ -3,9 +3,13 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { createOverviewRepo } from './overview-repo.ts'
 
-// Every figure is counted from rows at read time (never a kept counter), so it cannot drift.
-// The five counts are correlated subqueries over `open_house oh`, given two predicates on `oh`:
-// which open houses are "listed" and which are "hosted" by whoever the figures are for.
+// An agent's figures, and a group's, are read from kept rows (migration 202611261200, decision 012):
+// `agent_statistics` holds each agent's five counts and `agent_visitor` one row per (agent, prospect)
+// who visited an open house the agent lists or hosts. PostgreSQL triggers keep both in the transaction
+// of every change to open houses, attendees and prospects' realtor answer, so a figure is as current as
+// the rows it counts; tests/api/stats-kept.test.ts holds them to a recount from the rows.
+// A publish level's figures (`offeredAt`) are still counted at read time: the correlated subqueries
+// below, over `open_house oh`, given which open houses are "listed" and which are "hosted".
 
 type Predicate = RawBuilder<boolean>
 
@@ -28,7 +32,35 @@ function countColumns(listed: Predicate, hosted: Predicate) {
   ]
 }
 
-const toCounts = <T extends Record<string, unknown>>(row: T) => ({
+/** The five figures as kept, read from `agent_statistics` as `alias` (0 for an agent with none yet). */
+const keptColumns = (alias: string) => {
+  const col = (name: string) => sql`coalesce(${sql.ref(`${alias}.${name}`)}, 0)`
+  return sql.join([
+    sql`${col('listed_open_houses')} as "totalListedOpenHouses"`,
+    sql`${col('hosted_open_houses')} as "totalHostedOpenHouses"`,
+    sql`${col('canceled_open_houses')} as "totalCanceleddOpenHouses"`,
+    sql`${col('visited_prospects')} as "totalVisitedProspects"`,
+    sql`${col('visited_prospects_without_realtor')} as "totalVisitedProspectsWithoutRealtor"`,
+  ])
+}
+
+interface KeptRow {
+  totalListedOpenHouses: number | string
+  totalHostedOpenHouses: number | string
+  totalCanceleddOpenHouses: number | string
+  totalVisitedProspects: number | string
+  totalVisitedProspectsWithoutRealtor: number | string
+}
+
+const NONE: KeptRow = {
+  totalListedOpenHouses: 0,
+  totalHostedOpenHouses: 0,
+  totalCanceleddOpenHouses: 0,
+  totalVisitedProspects: 0,
+  totalVisitedProspectsWithoutRealtor: 0,
+}
+
+const toCounts = <T extends KeptRow>(row: T) => ({
   ...row,
   totalListedOpenHouses: Number(row.totalListedOpenHouses),
   totalHostedOpenHouses: Number(row.totalHostedOpenHouses),
@@ -45,27 +77,44 @@ export function createStatsRepo(db: Db) {
     /** One row per agent: the open houses it lists, hosts and cancels, and their visitors. */
     async perAgent(agentIds: number[]) {
       if (agentIds.length === 0) return []
-      const rows = await db
-        .selectFrom('reAgent as ag')
-        .select([
-          'ag.id as reAgentId',
-          sql<string>`ag.re_agent_first_name || ' ' || ag.re_agent_last_name`.as('reAgentFullName'),
-          ...countColumns(sql`oh.listing_re_agent_id = ag.id`, sql`oh.hosting_re_agent_id = ag.id`),
-        ])
-        .where('ag.id', 'in', agentIds)
-        .execute()
+      const { rows } = await sql<KeptRow & { reAgentId: number; reAgentFullName: string }>`
+        select ag.id as "reAgentId", ag.re_agent_first_name || ' ' || ag.re_agent_last_name as "reAgentFullName",
+          ${keptColumns('s')}
+        from re_agent ag left join agent_statistics s on s.re_agent_id = ag.id
+        where ag.id in (${sql.join(agentIds)})`.execute(db)
       return rows.map(toCounts)
     },
 
-    /** A group of agents as one: an open house two of them share counts once. */
+    /**
+     * A group of agents as one: an open house two of them share counts once, and so does a prospect who
+     * visited two of them. An open house has one listing agent and one host, so the open-house counts
+     * add up; the distinct prospects are counted over the members' visitor rows (one per member and
+     * prospect), so this read grows with the group's visitors, never with its open houses.
+     */
     async together(agentIds: number[]) {
-      const ids = sql.join(agentIds.length ? agentIds : [0])
-      const row = await db
-        .selectNoFrom(
-          countColumns(sql`oh.listing_re_agent_id in (${ids})`, sql`oh.hosting_re_agent_id in (${ids})`),
+      const ids = [...new Set(agentIds)]
+      if (ids.length === 0) return toCounts(NONE)
+      const byAgent = sql`agent_statistics s where s.re_agent_id in (${sql.join(ids)})`
+      if (ids.length === 1) {
+        const { rows } = await sql<KeptRow>`select ${keptColumns('s')} from ${byAgent}`.execute(db)
+        return toCounts(rows[0] ?? NONE)
+      }
+      const { rows } = await sql<KeptRow>`
+        with kept as (
+          select coalesce(sum(s.listed_open_houses), 0) as listed,
+            coalesce(sum(s.hosted_open_houses), 0) as hosted,
+            coalesce(sum(s.canceled_open_houses), 0) as canceled
+          from ${byAgent}
+        ), visitors as (
+          select count(*) as visited, count(*) filter (where without_realtor) as without_realtor
+          from (select prospect_id, bool_and(v.without_realtor) as without_realtor from agent_visitor v
+                where v.re_agent_id in (${sql.join(ids)}) group by prospect_id) d
         )
-        .executeTakeFirstOrThrow()
-      return toCounts(row)
+        select listed as "totalListedOpenHouses", hosted as "totalHostedOpenHouses",
+          canceled as "totalCanceleddOpenHouses", visited as "totalVisitedProspects",
+          without_realtor as "totalVisitedProspectsWithoutRealtor"
+        from kept, visitors`.execute(db)
+      return toCounts(rows[0] ?? NONE)
     },
 
     /** The open houses offered at a Market Center (firm license) or at some of the given team ids. */
