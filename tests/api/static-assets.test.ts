@@ -143,4 +143,41 @@ describe('the built web app over the wire', () => {
       "'self'",
     )
   })
+
+  it('sends the agents’ landing page at / as one light download, prerendered, without the agent app', async () => {
+    const res = await get('/', 'gzip, deflate, br')
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['cache-control']).toBe('no-cache')
+    // Its content and links are in the page itself, before any script runs.
+    const page = text(res)
+    expect(page).toMatch(/<h1[^>]*>Porchlight is always free for <span[^>]*>SOLO agents<\/span>/)
+    for (const href of ['/signin', '/signup', '/pricingplans']) expect(page).toContain(`href="${href}"`)
+    // One download: styles and script in the page, no file to fetch after it.
+    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+rel="(stylesheet|modulepreload)"/)
+    const scripts = [...page.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, code]) => code)
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]).not.toMatch(/tanstack|react-aria|__reactFiber|__SECRET_INTERNALS|preact/i)
+    // Everything a phone downloads for it: a tenth of the guest page's budget.
+    expect(res.body.length).toBeLessThan(12 * 1024)
+    // For a signed-in agent the page starts the agent app, whose entry it names.
+    const app = JSON.parse(
+      /<script type="application\/json" id="agent-app">(.*?)<\/script>/.exec(page)?.[1] ?? '{}',
+    )
+    expect(app.scripts).toEqual([expect.stringMatching(/^\/assets\/[\w-]+\.js$/)])
+    expect((await get(app.scripts[0])).status).toBe(200)
+  })
+
+  it('lets the landing page run its own script and no other inline script', async () => {
+    const res = await get('/')
+    const [, code] = /<script type="module">([\s\S]*?)<\/script>/.exec(text(res)) ?? []
+    const hash = createHash('sha256')
+      .update(code ?? '')
+      .digest('base64')
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1]
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`])
+    // The agent app's own pages are the app, as before.
+    expect(text(await get('/signin'))).toMatch(/<script type="module" crossorigin src="\/assets\//)
+  })
 })
