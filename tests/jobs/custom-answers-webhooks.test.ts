@@ -2,47 +2,15 @@
 // prospect.created payloads, and as lines of the Follow Up Boss message.
 
 import { randomUUID } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-
-async function startReceiver() {
-  const received: Array<{ path: string; body: string }> = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (c: string) => {
-      body += c
-    })
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body })
-      res.writeHead(200).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-async function until<T>(probe: () => T, what: string, ms = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = probe()
-    if (value) return value as NonNullable<T>
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+import { type Receiver, startReceiver, until } from '../support/webhook-receiver.ts'
 
 let t: TestApp
-let hooks: Awaited<ReturnType<typeof startReceiver>>
-let fub: Awaited<ReturnType<typeof startReceiver>>
+let hooks: Receiver
+let fub: Receiver
 
 beforeAll(async () => {
   hooks = await startReceiver()

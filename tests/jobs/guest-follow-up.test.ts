@@ -3,8 +3,6 @@
 // RFC 8058 one-click unsubscribe read from the mail's own header, and the suppression that follows it.
 
 import { randomUUID } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
 import { sql } from 'kysely'
@@ -13,34 +11,14 @@ import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../support/smtp.ts'
+import { type Receiver, startReceiver, until } from '../support/webhook-receiver.ts'
 
 const LISTING = 'https://listings.example.com/12-porch-lane'
 const TWO_DAYS = 2 * 24 * 3600 * 1000
 
 let t: TestApp
 let smtp: SmtpSink
-let hooks: { url: string; bodies: string[]; close(): Promise<void> }
-
-async function startReceiver() {
-  const bodies: string[] = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (c: string) => {
-      body += c
-    })
-    req.on('end', () => {
-      bodies.push(body)
-      res.writeHead(200).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    bodies,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
+let hooks: Receiver
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
@@ -58,16 +36,6 @@ afterAll(async () => {
   await smtp?.close()
   await hooks?.close()
 })
-
-async function until<T>(probe: () => T | Promise<T>, what: string, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
 
@@ -234,7 +202,7 @@ describe('guest follow-up and one-click unsubscribe', () => {
     expect(smtp.received.filter((m) => to(email)(m) && isFollowUp(m))).toHaveLength(0)
 
     const consentEvents = () =>
-      hooks.bodies.map((b) => JSON.parse(b)).filter((e) => e.type === 'consent.changed')
+      hooks.received.map((r) => JSON.parse(r.body)).filter((e) => e.type === 'consent.changed')
     await until(() => consentEvents().length > 0, 'consent.changed')
     await new Promise((r) => setTimeout(r, 500))
     const changed = consentEvents()

@@ -1,0 +1,70 @@
+// A real HTTP receiver for outgoing webhooks and the Follow Up Boss connector, in the test's process:
+// it records every request and answers the next status of `answers` (then 200).
+
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface Received {
+  path: string
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+export async function startReceiver() {
+  const received: Received[] = []
+  const answers: number[] = []
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (c: string) => {
+      body += c
+    })
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body })
+      const status = answers.shift() ?? 200
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok thanks' : 'boom')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    answers,
+    /** The requests that came to this path. */
+    at: (path: string) => received.filter((r) => r.path === path),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>
+
+/** Verifies a request as a receiver would, with the published secret (Standard Webhooks). */
+export function verified(r: Received, secret: string): boolean {
+  const id = String(r.headers['webhook-id'])
+  const timestamp = String(r.headers['webhook-timestamp'])
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${r.body}`).digest()
+  return String(r.headers['webhook-signature'])
+    .split(' ')
+    .some((sig) => {
+      const [version, value] = sig.split(',')
+      const given = Buffer.from(value ?? '', 'base64')
+      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected)
+    })
+}
+
+/** Waits for `probe` to answer something truthy, polling every 50 ms. */
+export async function until<T>(
+  probe: () => T | Promise<T>,
+  what: string,
+  ms = 15_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (value) return value as NonNullable<T>
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
