@@ -415,6 +415,20 @@ const ownerEndpoint = () =>
     .returning('id')
     .executeTakeFirstOrThrow()
 
+/** An endpoint of T's team, registered by T (its lead): T manages it; its member M does not. */
+const teamEndpoint = () =>
+  t.db
+    .insertInto('webhookEndpoint')
+    .values({
+      reAgentId: w.T.agent.id,
+      teamId: w.teamId,
+      url: 'https://hooks.example.com/team',
+      events: ['prospect.created'],
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
 /** GET routes whose path agent id is the owner's (O). */
 const selfCase = (param: string, extra: Record<string, string | number> = {}) => [
   kase({
@@ -1221,6 +1235,28 @@ const matrix: Record<string, Case<unknown>[]> = {
       request: (e) => ({ params: { endpointId: e.id } }),
       expect: onlyOwner(200),
     }),
+    kase({
+      name: "T's team endpoint",
+      prepare: teamEndpoint,
+      owner: () => w.T,
+      request: (e) => ({ params: { endpointId: e.id } }),
+      expect: onlyOwner(200),
+    }),
+  ],
+  // A team endpoint is registered by the team's lead (or co-lead) alone: a member, a lead of no team with
+  // it, anyone else is refused before anything is stored.
+  'POST /api/webhookmgmt/saveWebhookEndpoint': [
+    kase({
+      name: "an endpoint for T's team",
+      prepare: none,
+      owner: () => w.T,
+      request: () => ({
+        body: { url: 'https://93.184.215.14/team', events: ['prospect.created'], teamId: w.teamId },
+      }),
+      expect: [201, 403, 403, 403, 403, 403, 403],
+      snapshot: () =>
+        t.db.selectFrom('webhookEndpoint').select('id').where('teamId', '=', w.teamId).execute(),
+    }),
   ],
   'POST /api/webhookmgmt/sendWebhookTestEvent/:endpointId': [
     kase({
@@ -1258,6 +1294,14 @@ const matrix: Record<string, Case<unknown>[]> = {
     kase({
       name: "the owner's endpoint",
       prepare: ownerEndpoint,
+      request: (e) => ({ params: { endpointId: e.id } }),
+      expect: onlyOwner(200),
+      snapshot: (e) => t.db.selectFrom('webhookEndpoint').selectAll().where('id', '=', e.id).execute(),
+    }),
+    kase({
+      name: "T's team endpoint",
+      prepare: teamEndpoint,
+      owner: () => w.T,
       request: (e) => ({ params: { endpointId: e.id } }),
       expect: onlyOwner(200),
       snapshot: (e) => t.db.selectFrom('webhookEndpoint').selectAll().where('id', '=', e.id).execute(),

@@ -2,39 +2,25 @@
 // sends a test event that a receiver in this test gets (signed with that secret), sees it in the log,
 // and connects Follow Up Boss; every screen is checked with axe, also at phone width.
 
-import { createHmac } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { browserHarness, expectAccessible } from '../support/browser.ts'
-import { makePlannedAgent } from '../support/factories.ts'
+import { makePlannedAgent, makeTeam } from '../support/factories.ts'
+import { type Receiver, startReceiver, verified } from '../support/webhook-receiver.ts'
 
 let t: TestApp
-let receiver: http.Server
+let receiver: Receiver
 let receiverUrl: string
-const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = []
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (c: string) => {
-      body += c
-    })
-    req.on('end', () => {
-      received.push({ headers: req.headers, body })
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('received')
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/porchlight`
+  receiver = await startReceiver()
+  receiverUrl = `${receiver.url}/porchlight`
   t = await buildTestApp({ web: true, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } })
   t.startWorker()
 })
 afterAll(async () => {
   await t?.close()
-  await new Promise<void>((resolve) => receiver.close(() => resolve()))
+  await receiver?.close()
 })
 
 const { signedIn } = browserHarness(() => t)
@@ -75,27 +61,23 @@ describe('integrations in My Stuff', () => {
     const card = page.getByRole('listitem').filter({ hasText: receiverUrl })
     await card.getByText('Active').waitFor()
     await card.getByRole('button', { name: 'Send test event' }).click()
-    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1)
-    const [got] = received
+    await expect.poll(() => receiver.at('/porchlight').length, { timeout: 20_000 }).toBe(1)
+    const [got] = receiver.at('/porchlight')
     const id = String(got?.headers['webhook-id'])
-    const timestamp = String(got?.headers['webhook-timestamp'])
-    const signature = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
-      .update(`${id}.${timestamp}.${got?.body}`)
-      .digest('base64')
-    expect(got?.headers['webhook-signature']).toBe(`v1,${signature}`)
+    expect(got && verified(got, secret)).toBe(true)
     expect(JSON.parse(got?.body ?? '{}').type).toBe('webhook.test')
 
     // The log opened with the test event; it shows as delivered, with the receiver's answer.
     const log = card.getByRole('table', { name: 'Deliveries, newest first' })
     await log.getByText('Delivered').waitFor({ timeout: 20_000 })
     await expect.poll(() => log.getByRole('row').nth(1).textContent()).toContain('webhook.test')
-    expect(await log.getByRole('row').nth(1).textContent()).toContain('received')
+    expect(await log.getByRole('row').nth(1).textContent()).toContain('ok thanks')
     await expectAccessible(page, 'integrations, delivery log', { alsoAtPhoneWidth: true })
 
     // Replay sends the same message again.
     await log.getByRole('button', { name: /^Replay the webhook\.test delivery/ }).click()
-    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2)
-    expect(received[1]?.headers['webhook-id']).toBe(id)
+    await expect.poll(() => receiver.at('/porchlight').length, { timeout: 20_000 }).toBe(2)
+    expect(receiver.at('/porchlight')[1]?.headers['webhook-id']).toBe(id)
 
     // Follow Up Boss: the key is kept, and only its last four characters are shown.
     await page.getByLabel('API key').fill('fubkey-1234567890-WXYZ')
@@ -113,4 +95,50 @@ describe('integrations in My Stuff', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await page.getByText('No endpoints yet').waitFor()
   }, 180_000)
+
+  it("lets a Team Lead add an endpoint for everyone in its team, and shows it as the team's", async () => {
+    const lead = await makePlannedAgent(t.db, { firstName: 'Tess', role: 'Team Lead' })
+    const member = await makePlannedAgent(t.db, { firstName: 'Milo' })
+    const teamId = await makeTeam(t.db, lead, [member])
+    const team = await t.db
+      .selectFrom('reTeam')
+      .select('reTeamName')
+      .where('id', '=', teamId)
+      .executeTakeFirstOrThrow()
+    const page = await signedIn(lead)
+    await page.goto(`${t.url}/mystuff?activeSection=integrations`)
+    await page.getByText('No endpoints yet').waitFor()
+
+    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(`${receiver.url}/team`)
+    // The choice of whose events, by keyboard: it lists the agent's own and the team it leads.
+    await page.getByRole('button', { name: /Whose events/ }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('option', { name: `Everyone in ${team.reTeamName}` }).waitFor()
+    await expectAccessible(page, 'integrations, whose events open')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => page.getByRole('button', { name: /Whose events/ }).textContent())
+      .toContain(`Everyone in ${team.reTeamName}`)
+    await page.locator('label').filter({ hasText: 'prospect.created' }).click()
+    await page.getByRole('button', { name: 'Add endpoint' }).click()
+    await page.getByRole('textbox', { name: 'Signing secret' }).waitFor()
+    await page.getByRole('button', { name: 'I saved it' }).click()
+
+    const card = page.getByRole('listitem').filter({ hasText: `${receiver.url}/team` })
+    await card.getByText(`For everyone in ${team.reTeamName}`).waitFor()
+    await expectAccessible(page, 'integrations, a team endpoint', { alsoAtPhoneWidth: true })
+    const [saved] = await t.db
+      .selectFrom('webhookEndpoint')
+      .select(['teamId', 'reAgentId'])
+      .execute()
+      .then((rows) => rows.filter((r) => r.teamId === teamId))
+    expect(saved).toEqual({ teamId, reAgentId: lead.agent.id })
+
+    // The member sees no team choice and no team endpoint of its own.
+    const memberPage = await signedIn(member)
+    await memberPage.goto(`${t.url}/mystuff?activeSection=integrations`)
+    await memberPage.getByText('No endpoints yet').waitFor()
+    expect(await memberPage.getByRole('button', { name: /Whose events/ }).count()).toBe(0)
+  }, 120_000)
 })

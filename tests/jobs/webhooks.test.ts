@@ -2,73 +2,13 @@
 // events are written with the change, relayed through the outbox to BullMQ, signed per Standard Webhooks,
 // retried on the shortened schedule the test app is given, replayed from the log.
 
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { randomUUID } from 'node:crypto'
 import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
-
-interface Received {
-  path: string
-  headers: http.IncomingHttpHeaders
-  body: string
-}
-
-/** A receiver that records every request and answers the next status of `answers` (then 200). */
-async function startReceiver() {
-  const received: Received[] = []
-  const answers: number[] = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (c: string) => {
-      body += c
-    })
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body })
-      const status = answers.shift() ?? 200
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok thanks' : 'boom')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url,
-    received,
-    answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>
-
-/** Verifies a request as a receiver would, with the published secret (Standard Webhooks). */
-function verified(r: Received, secret: string): boolean {
-  const id = String(r.headers['webhook-id'])
-  const timestamp = String(r.headers['webhook-timestamp'])
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${r.body}`).digest()
-  return String(r.headers['webhook-signature'])
-    .split(' ')
-    .some((sig) => {
-      const [version, value] = sig.split(',')
-      const given = Buffer.from(value ?? '', 'base64')
-      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected)
-    })
-}
-
-async function until<T>(probe: () => T | Promise<T>, what: string, ms = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value as NonNullable<T>
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+import { type Receiver, startReceiver, until, verified } from '../support/webhook-receiver.ts'
 
 const settle = (ms = 800) => new Promise((r) => setTimeout(r, ms))
 
@@ -494,6 +434,7 @@ describe('the contract', () => {
     expect(Object.keys(save.requestBody.content['application/json'].schema.properties).sort()).toEqual([
       'description',
       'events',
+      'teamId',
       'url',
     ])
   })

@@ -502,7 +502,10 @@ export type WebhookDeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'faile
 /** An agent's outgoing webhook endpoint; the secret signs its deliveries and is answered once. */
 export interface WebhookEndpointTable {
   id: Id
+  /** Who registered it; for a team endpoint, the lead or co-lead who did. */
   reAgentId: number
+  /** Set for a team's endpoint: it hears the events of everyone in the team. */
+  teamId: Nullable<number>
   url: string
   description: Nullable<string>
   events: ColumnType<string[], string[], string[]>

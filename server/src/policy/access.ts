@@ -41,6 +41,7 @@ export function createAccess(db: Db) {
       teamIds: [],
       teammateIds: [],
       actsForIds: [],
+      ledTeamIds: [],
     }
     if (!verified) return base
     // Every active team the agent leads, co-leads or accepted, with everyone in it: lead, co-lead and
@@ -78,17 +79,25 @@ export function createAccess(db: Db) {
         and a.re_agent_broker_firm_license = ${agent.reAgentBrokerFirmLicense}
     `.execute(db)
     const teamIds = new Set<number>()
+    const led = new Set<number>()
     const teammates = new Set<number>()
     const actsFor = new Set<number>()
     const scheduler = isSchedulerRole(agent.reAgentRole)
     for (const r of rows) {
       teamIds.add(r.teamId)
+      if (r.leads) led.add(r.teamId)
       if (r.personId === null || r.personId === agent.id) continue
       teammates.add(r.personId)
       if (scheduler && (r.leads || (agent.reAgentRole === 'Admin Team Member' && r.member)))
         actsFor.add(r.personId)
     }
-    return { ...base, teamIds: [...teamIds], teammateIds: [...teammates], actsForIds: [...actsFor] }
+    return {
+      ...base,
+      teamIds: [...teamIds],
+      teammateIds: [...teammates],
+      actsForIds: [...actsFor],
+      ledTeamIds: [...led],
+    }
   }
 
   function actor(agent: AgentLike): Promise<Actor> {
@@ -224,10 +233,13 @@ export function createAccess(db: Db) {
     async webhookEndpoint(agent: AgentLike, endpointId: number): Promise<void> {
       const row = await db
         .selectFrom('webhookEndpoint')
-        .select('reAgentId')
+        .select(['reAgentId', 'teamId'])
         .where('id', '=', endpointId)
         .executeTakeFirst()
-      if (!row || !mayManageWebhookEndpoint(await actor(agent), { ownerREAgentId: row.reAgentId })) {
+      if (
+        !row ||
+        !mayManageWebhookEndpoint(await actor(agent), { ownerREAgentId: row.reAgentId, teamId: row.teamId })
+      ) {
         throw new NotFoundError()
       }
     },
@@ -237,10 +249,13 @@ export function createAccess(db: Db) {
       const row = await db
         .selectFrom('webhookDelivery as d')
         .innerJoin('webhookEndpoint as e', 'e.id', 'd.endpointId')
-        .select(['d.endpointId', 'e.reAgentId'])
+        .select(['d.endpointId', 'e.reAgentId', 'e.teamId'])
         .where('d.id', '=', deliveryId)
         .executeTakeFirst()
-      if (!row || !mayManageWebhookEndpoint(await actor(agent), { ownerREAgentId: row.reAgentId })) {
+      if (
+        !row ||
+        !mayManageWebhookEndpoint(await actor(agent), { ownerREAgentId: row.reAgentId, teamId: row.teamId })
+      ) {
         throw new NotFoundError()
       }
       return { endpointId: row.endpointId }

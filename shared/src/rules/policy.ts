@@ -30,6 +30,8 @@ export interface Actor {
    * scheduler role and its firm membership is verified.
    */
   actsForIds: readonly number[]
+  /** Active teams it leads or co-leads (none while its firm membership is not verified). */
+  ledTeamIds: readonly number[]
 }
 
 /** What the policy needs of an open house. */
@@ -266,12 +268,21 @@ export function mayKeepProspect(actor: Actor, p: Pick<ProspectFacts, 'createdByR
 /** What the policy needs of a webhook endpoint (and of the deliveries in its log). */
 export interface WebhookEndpointFacts {
   ownerREAgentId: number
+  /** Set for a team's endpoint. */
+  teamId: number | null
 }
 
 /**
- * An agent's webhook endpoints, their delivery logs, replays and test events: its own alone. Anyone else
- * does not learn an endpoint exists (404); the list by agent id is 403 for another agent's id.
+ * An agent's webhook endpoints, their delivery logs, replays and test events: its own alone. A team's
+ * endpoint: the team's lead and co-lead, whoever registered it (a lead who steps down loses it). Anyone
+ * else does not learn an endpoint exists (404); the list by agent id is 403 for another agent's id.
  */
 export function mayManageWebhookEndpoint(actor: Actor, endpoint: WebhookEndpointFacts): boolean {
+  if (endpoint.teamId !== null) return actor.ledTeamIds.includes(endpoint.teamId)
   return endpoint.ownerREAgentId === actor.id
+}
+
+/** A team endpoint is registered by the team's lead or co-lead. */
+export function mayAddTeamWebhookEndpoint(actor: Actor, teamId: number): boolean {
+  return actor.ledTeamIds.includes(teamId)
 }

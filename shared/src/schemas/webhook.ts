@@ -41,12 +41,22 @@ export const SaveWebhookEndpointBody = z.object({
     .max(200, { error: 'At most 200 characters' })
     .nullish()
     .transform((v) => v || null),
+  /** A team the caller leads or co-leads: the endpoint hears the events of everyone in that team. */
+  teamId: z
+    .number({ error: 'Choose a team you lead' })
+    .int({ error: 'Choose a team you lead' })
+    .positive({ error: 'Choose a team you lead' })
+    .nullish()
+    .transform((v) => v ?? null),
 })
 export type SaveWebhookEndpointBody = z.input<typeof SaveWebhookEndpointBody>
 
 export const WebhookEndpoint = z.object({
   id: z.number(),
   reAgentId: z.number(),
+  /** A team's endpoint: it hears the events of everyone in the team, and its leads manage it. */
+  teamId: z.number().nullable(),
+  teamName: z.string().nullable(),
   url: z.string(),
   description: z.string().nullable(),
   events: z.array(z.string()),

@@ -38,9 +38,19 @@ const consentOf = (p: ProspectRow) => ({
 })
 
 interface Integrations {
-  endpoints: Array<{ id: number; events: string[] }>
+  /** Its own endpoints (teamId null) and those of the teams it is in. */
+  endpoints: Array<{ id: number; events: string[]; teamId: number | null }>
   fub: boolean
 }
+
+/**
+ * Whom an event's data is built for: an agent sees it as in the app; a team's endpoint sees it as the
+ * team would (decision 012): the open house in full, a guest's contact masked and its typed answers
+ * withheld, since a guest agreed to be contacted by the agent at the door, not by its team.
+ */
+type Viewer = { agentId: number } | { teamOf: number }
+
+const viewerId = (v: Viewer) => ('agentId' in v ? v.agentId : null)
 
 export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEventDeps): WebhookEvents {
   // What each agent has switched on, read once per transaction: a guest sign-in asks about the same
@@ -60,39 +70,47 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         const of = cache.get(row.reAgentId)
         if (!of) continue
         if (row.id === null) of.fub = true
-        else of.endpoints.push({ id: row.id, events: row.events ?? [] })
+        else of.endpoints.push({ id: row.id, events: row.events ?? [], teamId: row.teamId })
       }
     }
     return cache
   }
 
-  /** Writes the event for every enabled endpoint of these agents that listens for it. */
+  /**
+   * Writes the event for every enabled endpoint of these agents, and of their teams, that listens for
+   * it: once per endpoint, however many of the agents share its team (the first agent named decides).
+   */
   async function enqueue(
     trx: Trx,
     event: WebhookEvent,
     agentIds: Array<number | null | undefined>,
-    dataFor: (agentId: number) => Promise<Record<string, unknown>> | Record<string, unknown>,
+    dataFor: (viewer: Viewer) => Promise<Record<string, unknown>> | Record<string, unknown>,
   ): Promise<void> {
     const ids = [...new Set(agentIds.filter((id): id is number => typeof id === 'number'))]
     if (ids.length === 0) return
     const byAgent = await integrations(trx, ids)
-    const endpoints = ids.flatMap((reAgentId) =>
-      (byAgent.get(reAgentId)?.endpoints ?? [])
-        .filter((e) => e.events.includes(event))
-        .map((e) => ({ id: e.id, reAgentId })),
-    )
-    if (endpoints.length === 0) return
-    const timestamp = new Date().toISOString()
-    const built = new Map<number, Record<string, unknown>>()
-    for (const endpoint of endpoints) {
-      let data = built.get(endpoint.reAgentId)
-      if (!data) {
-        data = await dataFor(endpoint.reAgentId)
-        built.set(endpoint.reAgentId, data)
+    const endpoints = new Map<number, { agentId: number; teamId: number | null }>()
+    for (const agentId of ids) {
+      for (const e of byAgent.get(agentId)?.endpoints ?? []) {
+        if (e.events.includes(event) && !endpoints.has(e.id))
+          endpoints.set(e.id, { agentId, teamId: e.teamId })
       }
+    }
+    if (endpoints.size === 0) return
+    const timestamp = new Date().toISOString()
+    const built = new Map<string, Record<string, unknown>>()
+    for (const [endpointId, { agentId, teamId }] of endpoints) {
+      const key = teamId === null ? `agent:${agentId}` : `team:${agentId}`
+      let data = built.get(key)
+      if (!data) {
+        data = await dataFor(teamId === null ? { agentId } : { teamOf: agentId })
+        built.set(key, data)
+      }
+      // A team's endpoint is told whose event it is: the team and the member.
+      if (teamId !== null) data = { ...data, team: { id: teamId, agentId } }
       const delivery = await repo.createDelivery(
         {
-          endpointId: endpoint.id,
+          endpointId,
           messageId: newMessageId(),
           eventType: event,
           payload: JSON.stringify({ type: event, timestamp, data }),
@@ -110,8 +128,13 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
     return { row: oh, openHouse: toOpenHouse(oh), property: property ? toProperty(property) : null }
   }
 
-  /** The prospect as the agent may see it: in full to its owner and a listing agent it consented to. */
-  function prospectFor(p: ProspectRow, agentId: number, listingConsentFrom: number | null) {
+  /**
+   * The prospect as the viewer may see it: in full to its owner and a listing agent it consented to;
+   * masked to a team (decision 012).
+   */
+  function prospectFor(p: ProspectRow, viewer: Viewer, listingConsentFrom: number | null) {
+    const agentId = viewerId(viewer)
+    if (agentId === null) return toProspect(p, 0, false)
     return toProspect(p, agentId, p.createdByReAgentId === agentId || listingConsentFrom === agentId)
   }
 
@@ -124,14 +147,14 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         return prospect
       }
       if (newProspect) {
-        await enqueue(trx, 'prospect.created', [ownerId], async () => {
+        await enqueue(trx, 'prospect.created', [ownerId], async (viewer) => {
           const p = await loadProspect()
           const [{ openHouse, property }, attendee] = await Promise.all([
             openHouseAndProperty(openHouseId, trx),
             repo.attendee(openHouseId, prospectId, trx),
           ])
           return {
-            prospect: toProspect(p, ownerId),
+            prospect: prospectFor(p, viewer, null),
             consent: consentOf(p),
             openHouse,
             property,
@@ -168,10 +191,11 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         const customAnswers = await questions.answersOfVisit(openHouseId, attendee.customAnswers, trx)
         return { prospect, attendee, openHouse, property, consented, customAnswers }
       }
-      await enqueue(trx, 'attendee.added', agentIds, async (agentId) => {
+      await enqueue(trx, 'attendee.added', agentIds, async (viewer) => {
         context ??= loadVisit()
         const { prospect, attendee, openHouse, property, consented, customAnswers } = await context
-        const full = prospect.createdByReAgentId === agentId || consented === agentId
+        const agentId = viewerId(viewer)
+        const full = agentId !== null && (prospect.createdByReAgentId === agentId || consented === agentId)
         return {
           attendee: {
             id: attendee.id,
@@ -186,7 +210,7 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
             // The open house's own questions and this visitor's answers, as on the attendee board.
             customAnswers,
           },
-          prospect: prospectFor(prospect, agentId, consented),
+          prospect: prospectFor(prospect, viewer, consented),
           consent: consentOf(prospect),
           openHouse,
           property,
@@ -218,7 +242,7 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         trx,
         'feedback.submitted',
         [prospect.createdByReAgentId, row.listingReAgentId, row.hostingReAgentId],
-        (agentId) => ({
+        (viewer) => ({
           feedback: {
             id,
             openHouseId,
@@ -229,7 +253,7 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
             createdDate: new Date(createdDate).toISOString(),
             updatedDate: new Date(updatedDate).toISOString(),
           },
-          prospect: prospectFor(prospect, agentId, consented),
+          prospect: prospectFor(prospect, viewer, consented),
           openHouse,
           property,
         }),
@@ -250,8 +274,8 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
       const prospect = await repo.prospect(prospectId, trx)
       if (!prospect) return
       const owner = prospect.createdByReAgentId
-      await enqueue(trx, 'consent.changed', [owner], () => ({
-        prospect: toProspect(prospect, owner),
+      await enqueue(trx, 'consent.changed', [owner], (viewer) => ({
+        prospect: prospectFor(prospect, viewer, null),
         consent: consentOf(prospect),
       }))
     },

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely'
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { WebhookDeliveryTable } from '../../db/types.ts'
@@ -7,14 +7,52 @@ import type { WebhookDeliveryTable } from '../../db/types.ts'
 /** How long a worker owns a delivery it is attempting (longer than an attempt's timeout). */
 export const ATTEMPT_LEASE_MS = 30_000
 
+/**
+ * The integrations of the agents in `agentIds` (an expression of type bigint[]): each agent's own enabled
+ * endpoints; the enabled endpoints of the active teams it is in (lead, co-lead or accepted member, while
+ * verified in its firm), with the team's id; and, as a row with a null id, its Follow Up Boss key.
+ */
+function integrations(agentIds: RawBuilder<unknown>) {
+  return sql<{ id: number | null; reAgentId: number; events: string[] | null; teamId: number | null }>`
+    select id, re_agent_id, events, null::bigint as team_id from webhook_endpoint
+      where re_agent_id = any(${agentIds}) and disabled_at is null and team_id is null
+    union all
+    select e.id, people.agent_id, e.events, e.team_id
+      from (
+        select t.id as team_id, t.re_team_lead_id as agent_id from re_team t
+          where t.re_team_lead_id = any(${agentIds}) and t.re_team_active_flag
+        union
+        select t.id, t.re_co_team_lead_id from re_team t
+          where t.re_co_team_lead_id = any(${agentIds}) and t.re_team_active_flag
+        union
+        select m.re_team_id, m.re_agent_id from re_team_member m
+          join re_team t on t.id = m.re_team_id and t.re_team_active_flag
+          where m.re_agent_id = any(${agentIds})
+            and m.invitation_status = 'accepted' and m.re_agent_current_flag
+      ) people
+      join re_agent a on a.id = people.agent_id and a.firm_membership_status = 'verified'
+      join webhook_endpoint e on e.team_id = people.team_id and e.disabled_at is null
+    union all
+    select null, re_agent_id, null, null from fub_connector where re_agent_id = any(${agentIds})
+  `
+}
+
 export function createWebhookRepo(db: Db) {
   return {
-    listByAgent(agentId: number) {
+    /** The agent's own endpoints and those of the teams it leads, newest first, with the team's name. */
+    listFor(agentId: number, ledTeamIds: readonly number[]) {
       return db
-        .selectFrom('webhookEndpoint')
-        .selectAll()
-        .where('reAgentId', '=', agentId)
-        .orderBy('id', 'desc')
+        .selectFrom('webhookEndpoint as e')
+        .leftJoin('reTeam as t', 't.id', 'e.teamId')
+        .selectAll('e')
+        .select('t.reTeamName as teamName')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('e.reAgentId', '=', agentId), eb('e.teamId', 'is', null)]),
+            ...(ledTeamIds.length > 0 ? [eb('e.teamId', 'in', [...ledTeamIds])] : []),
+          ]),
+        )
+        .orderBy('e.id', 'desc')
         .execute()
     },
 
@@ -25,6 +63,7 @@ export function createWebhookRepo(db: Db) {
     createEndpoint(
       values: {
         reAgentId: number
+        teamId: number | null
         url: string
         description: string | null
         events: string[]
@@ -40,38 +79,26 @@ export function createWebhookRepo(db: Db) {
     },
 
     /**
-     * What these agents have switched on, in one statement: their enabled endpoints (id and events) and,
-     * as a row with a null id, a Follow Up Boss key.
+     * What these agents have switched on, in one statement: their own enabled endpoints (id and events),
+     * the enabled endpoints of the active teams they are in and, as a row with a null id, a Follow Up
+     * Boss key.
      */
     async integrationsOf(agentIds: number[], trx: Db | Trx = db) {
-      const { rows } = await sql<{ id: number | null; reAgentId: number; events: string[] | null }>`
-        select id, re_agent_id, events from webhook_endpoint
-          where re_agent_id = any(${agentIds}::bigint[]) and disabled_at is null
-        union all
-        select null, re_agent_id, null from fub_connector where re_agent_id = any(${agentIds}::bigint[])
-      `.execute(trx)
+      const { rows } = await integrations(sql`${agentIds}::bigint[]`).execute(trx)
       return rows
     },
 
-    /** Whether an endpoint of the open house's listing or hosting agent listens for the event. */
+    /** Whether an endpoint of the open house's listing or hosting agent, or of their teams, listens. */
     async openHouseHasListeners(openHouseId: number, event: string, trx: Db | Trx = db): Promise<boolean> {
-      const row = await trx
-        .selectFrom('webhookEndpoint as e')
-        .innerJoin('openHouse as oh', (join) =>
-          join.on((eb) =>
-            eb.or([
-              eb('e.reAgentId', '=', eb.ref('oh.listingReAgentId')),
-              eb('e.reAgentId', '=', eb.ref('oh.hostingReAgentId')),
-            ]),
-          ),
-        )
-        .select('e.id')
-        .where('oh.id', '=', openHouseId)
-        .where('e.disabledAt', 'is', null)
-        .where(sql<boolean>`${event} = any(e.events)`)
-        .limit(1)
-        .executeTakeFirst()
-      return row !== undefined
+      const { rows } = await sql<{ listens: boolean }>`
+        select exists (
+          select 1 from (${integrations(sql`(
+            select array[listing_re_agent_id, hosting_re_agent_id] from open_house where id = ${openHouseId}
+          )::bigint[]`)}) i
+          where i.id is not null and ${event} = any(i.events)
+        ) as listens
+      `.execute(trx)
+      return rows[0]?.listens === true
     },
 
     createDelivery(values: Insertable<WebhookDeliveryTable>, trx: Db | Trx = db) {

@@ -6,7 +6,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from '@porchlight/shared'
-import { WEBHOOK_TEST_EVENT } from '@porchlight/shared'
+import { mayAddTeamWebhookEndpoint, WEBHOOK_TEST_EVENT } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
@@ -25,10 +25,12 @@ type FubBody = z.output<typeof SaveFubConnectorBody>
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
 
-export function toEndpoint(row: EndpointRow): WebhookEndpoint {
+export function toEndpoint(row: EndpointRow & { teamName: string | null }): WebhookEndpoint {
   return {
     id: row.id,
     reAgentId: row.reAgentId,
+    teamId: row.teamId,
+    teamName: row.teamName,
     url: row.url,
     description: row.description,
     events: row.events,
@@ -86,17 +88,26 @@ export function createWebhookService(d: WebhookServiceDeps) {
   }
 
   return {
+    /** The agent's own endpoints and those of the teams it leads or co-leads. */
     async list(caller: AgentRow, agentId: number): Promise<WebhookEndpoint[]> {
       self(caller, agentId)
-      return (await repo.listByAgent(agentId)).map(toEndpoint)
+      const { ledTeamIds } = await d.access.actor(caller)
+      return (await repo.listFor(agentId, ledTeamIds)).map(toEndpoint)
     },
 
-    /** The secret is answered here only; it is never shown again. */
+    /**
+     * The secret is answered here only; it is never shown again. With a team, the endpoint hears the
+     * events of everyone in it: only the team's lead or co-lead registers one.
+     */
     async save(caller: AgentRow, body: SaveBody): Promise<CreatedWebhookEndpoint> {
+      if (body.teamId !== null && !mayAddTeamWebhookEndpoint(await d.access.actor(caller), body.teamId)) {
+        throw new ForbiddenError('You can only add endpoints for a team you lead or co-lead')
+      }
       await acceptableTarget(body.url)
       const secret = newWebhookSecret()
       const row = await repo.createEndpoint({
         reAgentId: caller.id,
+        teamId: body.teamId,
         url: body.url,
         description: body.description,
         events: body.events,

@@ -5,23 +5,41 @@ import {
   WEBHOOK_EVENTS,
   type WebhookEvent,
 } from '@porchlight/shared'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Checkbox } from '../../ui/Checkbox.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
+import { Select, SelectItem } from '../../ui/Select.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
+import { agentTeamsQueryOptions } from '../teams/queries.ts'
 import { useSaveWebhookEndpoint } from './queries.ts'
 
-const initial = () => ({ url: '', description: '', events: [] as WebhookEvent[] })
+const initial = () => ({
+  url: '',
+  description: '',
+  events: [] as WebhookEvent[],
+  teamId: null as number | null,
+})
+const OWN = 'own'
+
+/** The active teams the agent leads or co-leads: it may add an endpoint that hears everyone in them. */
+function useLedTeams(agentId: number) {
+  const teams = useQuery(agentTeamsQueryOptions(agentId))
+  return (teams.data ?? []).filter(
+    (team) => team.reTeamActiveFlag && (team.reTeamLeadId === agentId || team.reCoTeamLeadId === agentId),
+  )
+}
 
 /** Registers an endpoint; its signing secret is shown once, right here, with a copy button. */
 export function EndpointForm({ agentId }: { agentId: number }) {
   const save = useSaveWebhookEndpoint(agentId)
   const form = useForm(initial)
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null)
+  const ledTeams = useLedTeams(agentId)
 
   const toggle = (event: WebhookEvent, on: boolean) =>
     form.setValue(
@@ -38,6 +56,7 @@ export function EndpointForm({ agentId }: { agentId: number }) {
         form.setValue('url', '')
         form.setValue('description', '')
         form.setValue('events', [])
+        form.setValue('teamId', null)
       },
       onError: (error) =>
         form.showError(formFailure(error, "The endpoint couldn't be saved. Please try again.")),
@@ -66,6 +85,23 @@ export function EndpointForm({ agentId }: { agentId: number }) {
           errorMessage={form.errors.url}
           description="The https:// address of your receiver; Porchlight POSTs signed JSON to it."
         />
+        {ledTeams.length > 0 && (
+          <Select
+            label="Whose events"
+            name="teamId"
+            value={form.values.teamId === null ? OWN : String(form.values.teamId)}
+            onChange={(key) => form.setValue('teamId', key === OWN ? null : Number(key))}
+            errorMessage={form.errors.teamId}
+            description="A team's endpoint hears the events of everyone in the team, with guests' email and phone masked: those stay with the agent at the door."
+          >
+            <SelectItem id={OWN}>Mine</SelectItem>
+            {ledTeams.map((team) => (
+              <SelectItem key={team.id} id={String(team.id)}>
+                {`Everyone in ${team.reTeamName}`}
+              </SelectItem>
+            ))}
+          </Select>
+        )}
         <TextField
           label="Description"
           name="description"

@@ -13,8 +13,8 @@ import { useDeleteWebhookEndpoint, useSendTestEvent, webhookEndpointsQueryOption
 import './webhooks.css'
 
 /**
- * My Stuff → Integrations (issue 14): the agent's webhook endpoints with their delivery logs, and its
- * Follow Up Boss connector.
+ * My Stuff → Integrations: the agent's webhook endpoints (and those of the teams it leads) with their
+ * delivery logs, and its Follow Up Boss connector.
  */
 export function IntegrationsSection({ agentId }: { agentId: number }) {
   const endpoints = useQuery(webhookEndpointsQueryOptions(agentId))
@@ -64,6 +64,11 @@ function EndpointCard({ endpoint, agentId }: { endpoint: WebhookEndpoint; agentI
         <div>
           <p className="webhooks__url">{endpoint.url}</p>
           {endpoint.description && <p className="webhooks__muted">{endpoint.description}</p>}
+          {endpoint.teamId !== null && (
+            <p className="webhooks__muted">
+              For everyone in <strong>{endpoint.teamName ?? 'your team'}</strong>
+            </p>
+          )}
           <p className="webhooks__muted">
             Events: <span className="webhooks__event-list">{endpoint.events.join(', ')}</span>
           </p>
