@@ -3,11 +3,11 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { createOverviewRepo } from './overview-repo.ts'
 
-// An agent's figures, and a group's, are read from kept rows (migration 202611261200, decision 012):
-// `agent_statistics` holds each agent's five counts and `agent_visitor` one row per (agent, prospect)
-// who visited an open house the agent lists or hosts. PostgreSQL triggers keep both in the transaction
-// of every change to open houses, attendees and prospects' realtor answer, so a figure is as current as
-// the rows it counts; tests/api/stats-kept.test.ts holds them to a recount from the rows.
+// An agent's figures, and a team's, are read from kept rows (migration 202611261200, decision 012):
+// `agent_statistics` holds each agent's five counts, `team_statistics` each team's distinct visitors.
+// PostgreSQL triggers keep them, with their visitor rows, in the transaction of every change to open
+// houses, attendees, a prospect's realtor answer and a team's people, so a figure is as current as the
+// rows it counts; tests/api/stats-kept.test.ts holds them to a recount from the rows.
 // A publish level's figures (`offeredAt`) are still counted at read time: the correlated subqueries
 // below, over `open_house oh`, given which open houses are "listed" and which are "hosted".
 
@@ -86,34 +86,25 @@ export function createStatsRepo(db: Db) {
     },
 
     /**
-     * A group of agents as one: an open house two of them share counts once, and so does a prospect who
+     * A team as one: an open house two of its people share counts once, and so does a prospect who
      * visited two of them. An open house has one listing agent and one host, so the open-house counts
-     * add up; the distinct prospects are counted over the members' visitor rows (one per member and
-     * prospect), so this read grows with the group's visitors, never with its open houses.
+     * are the sums of its people's; the distinct visitors are kept per team (`team_statistics`, over
+     * the same people as `people`: lead, co-lead, current members who accepted).
      */
-    async together(agentIds: number[]) {
-      const ids = [...new Set(agentIds)]
-      if (ids.length === 0) return toCounts(NONE)
-      const byAgent = sql`agent_statistics s where s.re_agent_id in (${sql.join(ids)})`
-      if (ids.length === 1) {
-        const { rows } = await sql<KeptRow>`select ${keptColumns('s')} from ${byAgent}`.execute(db)
-        return toCounts(rows[0] ?? NONE)
-      }
+    async team(teamId: number, people: number[]) {
+      const ids = [...new Set(people)]
       const { rows } = await sql<KeptRow>`
         with kept as (
           select coalesce(sum(s.listed_open_houses), 0) as listed,
             coalesce(sum(s.hosted_open_houses), 0) as hosted,
             coalesce(sum(s.canceled_open_houses), 0) as canceled
-          from ${byAgent}
-        ), visitors as (
-          select count(*) as visited, count(*) filter (where without_realtor) as without_realtor
-          from (select prospect_id, bool_and(v.without_realtor) as without_realtor from agent_visitor v
-                where v.re_agent_id in (${sql.join(ids)}) group by prospect_id) d
+          from agent_statistics s where s.re_agent_id in (${sql.join(ids.length ? ids : [0])})
         )
         select listed as "totalListedOpenHouses", hosted as "totalHostedOpenHouses",
-          canceled as "totalCanceleddOpenHouses", visited as "totalVisitedProspects",
-          without_realtor as "totalVisitedProspectsWithoutRealtor"
-        from kept, visitors`.execute(db)
+          canceled as "totalCanceleddOpenHouses",
+          coalesce(t.visited_prospects, 0) as "totalVisitedProspects",
+          coalesce(t.visited_prospects_without_realtor, 0) as "totalVisitedProspectsWithoutRealtor"
+        from kept left join team_statistics t on t.re_team_id = ${teamId}`.execute(db)
       return toCounts(rows[0] ?? NONE)
     },
 

@@ -75,7 +75,7 @@ export function createStatsService(d: StatsDeps) {
 
     async teamTotals(caller: AgentRow, teamId: number): Promise<TeamStatisticsTotals> {
       const team = await d.teams.people(caller, teamId)
-      return { reTeamId: team.id, reTeamName: team.reTeamName, ...(await repo.together(team.people)) }
+      return { reTeamId: team.id, reTeamName: team.reTeamName, ...(await repo.team(team.id, team.people)) }
     },
 
     /** The caller's verified firm license (Market Center) or a team the caller belongs to. */
