@@ -154,13 +154,14 @@ export function createProspectRepo(db: Db) {
         .onConflict((oc) => oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing())
         .returningAll()
         .executeTakeFirst()
-      if (created) return created
-      return trx
+      if (created) return { row: created, created: true }
+      const row = await trx
         .selectFrom('prospect')
         .selectAll()
         .where('createdByReAgentId', '=', values.createdByReAgentId)
         .where((eb) => eb(eb.fn('lower', ['prospectEmailId']), '=', values.prospectEmailId.toLowerCase()))
         .executeTakeFirstOrThrow()
+      return { row, created: false }
     },
 
     create(values: Insertable<ProspectTable>, trx: Db | Trx = db) {

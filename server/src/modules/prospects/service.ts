@@ -136,6 +136,8 @@ export function createProspectService(d: ProspectDeps) {
   async function guestSignInOnce(
     body: GuestBody,
     device: { userAgent?: string },
+    /** The insert met this clientRequestId already: a repeat of a sign-in, to be answered as the first. */
+    repeated: boolean,
   ): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
       const oh = await attendees.openHouse(body.openHouseId, trx)
@@ -148,7 +150,9 @@ export function createProspectService(d: ProspectDeps) {
         hostingREAgentId: oh.hostingReAgentId,
       })
       const customAnswers = await d.questions.checkAnswers(trx, oh.id, body.customAnswers)
-      const retried = await repo.byClientRequestId(body.clientRequestId, trx)
+      // A repeat is looked for only after the insert met its clientRequestId (the unique index answers
+      // for every first attempt, so no sign-in pays a read for the rare repeat).
+      const retried = repeated ? await repo.byClientRequestId(body.clientRequestId, trx) : undefined
       if (retried && retried.createdByReAgentId !== owner) {
         throw new ConflictError('CLIENT_REQUEST_REUSED', 'This sign-in was already used elsewhere')
       }
@@ -162,18 +166,19 @@ export function createProspectService(d: ProspectDeps) {
       }
       // A returning visitor (same email) is matched to the agent's prospect, which it never overwrites:
       // what it typed stays with this visit.
-      const prospect =
-        retried ??
-        (await repo.insertGuest(
-          {
-            ...detailsOf(body),
-            workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
-            createdByReAgentId: owner,
-            clientRequestId: body.clientRequestId,
-            ...consent,
-          },
-          trx,
-        ))
+      const inserted = retried
+        ? { row: retried, created: false }
+        : await repo.insertGuest(
+            {
+              ...detailsOf(body),
+              workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
+              createdByReAgentId: owner,
+              clientRequestId: body.clientRequestId,
+              ...consent,
+            },
+            trx,
+          )
+      const prospect = inserted.row
       const listingAgentConsent =
         oh.hostingReAgentId !== null && oh.hostingReAgentId !== oh.listingReAgentId
           ? body.listingAgentConsent
@@ -199,7 +204,7 @@ export function createProspectService(d: ProspectDeps) {
           openHouseId: oh.id,
           prospectId: prospect.id,
           ownerId: owner,
-          newProspect: !retried && prospect.clientRequestId === body.clientRequestId,
+          newProspect: inserted.created,
         })
       }
       // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you, the follow-up.
@@ -238,10 +243,11 @@ export function createProspectService(d: ProspectDeps) {
       device: { userAgent?: string } = {},
     ): Promise<{ id: number; guestToken: string }> {
       try {
-        return await guestSignInOnce(body, device)
+        return await guestSignInOnce(body, device, false)
       } catch (err) {
-        // Two first attempts of one sign-in raced on the clientRequestId: the second now finds the first.
-        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return guestSignInOnce(body, device)
+        // A repeat of a sign-in (a retry, or two first attempts racing) met the clientRequestId: it now
+        // finds the first.
+        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return guestSignInOnce(body, device, true)
         throw err
       }
     },
