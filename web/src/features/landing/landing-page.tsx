@@ -1,13 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { BrandMark } from '../../ui/BrandMark.tsx'
 import { SkipLink } from '../../ui/SkipLink.tsx'
-import { MENU_ICON_PATH } from '../layout/menu-icon.ts'
+import { MENU_ICON_PATH, SIGNED_OUT_LINKS } from '../layout/menu-icon.ts'
 import { Landing, type LandingLinkProps } from './landing.tsx'
 
 /**
  * The landing page as HTML, rendered at build time (build/landing-page.ts) into landing.html, which
  * the server sends for /: a visitor's phone draws it from the first download, without the agent app.
- * The same Landing as the app's / route, around the signed-out shell of AppShell and SiteHeader;
+ * The same Landing as the app's / route, around the signed-out shell of AppShell and SiteHeader (the
+ * menu's links are one list, SIGNED_OUT_LINKS);
  * landing-main.ts makes the folded menu work and hands the page to the app for a signed-in agent.
  */
 export function renderLandingPage(): string {
@@ -37,21 +38,18 @@ function LandingPage() {
               </svg>
             </button>
             <ul id="site-menu" className="site-nav__menu">
-              <li>
-                <a href="/pricingplans" className="link link--nav">
-                  Pricing
-                </a>
-              </li>
-              <li>
-                <a href="/signup" className="link link--nav">
-                  Sign Up
-                </a>
-              </li>
-              <li>
-                <a href="/signin" className="link link--button-primary site-nav__cta">
-                  Sign In
-                </a>
-              </li>
+              {SIGNED_OUT_LINKS.map((link) => (
+                <li key={link.to}>
+                  <a
+                    href={link.to}
+                    className={['link', `link--${link.variant}`, 'className' in link ? link.className : '']
+                      .join(' ')
+                      .trim()}
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

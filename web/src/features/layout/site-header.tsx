@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { useSession } from '../session/use-session.ts'
 import { useSignOut } from '../session/use-sign-out.ts'
-import { MENU_ICON_PATH } from './menu-icon.ts'
+import { MENU_ICON_PATH, SIGNED_OUT_LINKS } from './menu-icon.ts'
 
 /** SPEC §2 "Navigation and layout"; at 960 px or less the menu folds behind a toggle (CSS). */
 export function SiteHeader() {
@@ -84,23 +84,17 @@ export function SiteHeader() {
                 </li>
               </>
             ) : (
-              <>
-                <li>
-                  <Link to="/pricingplans" variant="nav">
-                    Pricing
+              SIGNED_OUT_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    variant={link.variant}
+                    className={'className' in link ? link.className : undefined}
+                  >
+                    {link.label}
                   </Link>
                 </li>
-                <li>
-                  <Link to="/signup" variant="nav">
-                    Sign Up
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/signin" variant="button-primary" className="site-nav__cta">
-                    Sign In
-                  </Link>
-                </li>
-              </>
+              ))
             )}
           </ul>
         </nav>
