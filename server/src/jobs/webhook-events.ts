@@ -11,6 +11,12 @@ type OpenHouseEvent = Extract<WebhookEvent, `openHouse.${string}`>
  * depends on no other module for it.
  */
 export interface WebhookEvents {
+  /**
+   * Reads, once per transaction, what these agents (and their teams) have switched on; the events below
+   * read it themselves when not asked first. A sign-in asks before it writes the visit, so the locks the
+   * visit takes are held for as few statements as possible.
+   */
+  prepare(trx: Trx, agentIds: Array<number | null>): Promise<void>
   /** A QR-code sign-in: prospect.created when it made the prospect, and the Follow Up Boss event. */
   guestSignedIn(
     trx: Trx,

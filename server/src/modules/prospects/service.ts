@@ -183,6 +183,11 @@ export function createProspectService(d: ProspectDeps) {
         oh.hostingReAgentId !== null && oh.hostingReAgentId !== oh.listingReAgentId
           ? body.listingAgentConsent
           : false
+      // Reads before the visit is written: the visit locks the agents' statistics rows until the commit,
+      // and other sign-ins at the same open house wait on them, so as little as possible comes after it.
+      const guestToken = await d.access.issueGuestToken(trx, prospect.id, oh.id)
+      await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId])
+      const mailVisit = body.emailConsent ? await attendees.mailContext(oh.id, trx) : null
       const recorded = await attendees.record(trx, oh, prospect, {
         guestDetails: {
           ...detailsOf(body),
@@ -208,17 +213,17 @@ export function createProspectService(d: ProspectDeps) {
         })
       }
       // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you, the follow-up.
-      if (recorded.created && body.emailConsent) {
+      if (recorded.created && mailVisit) {
         await d.consent.guestSignedIn(trx, {
           ownerId: owner,
           prospectId: prospect.id,
           openHouseId: oh.id,
           email: body.prospectEmailId,
           firstName: body.prospectFirstName,
-          visit: await attendees.mailContext(oh.id, trx),
+          visit: mailVisit,
         })
       }
-      return { id: prospect.id, guestToken: await d.access.issueGuestToken(trx, prospect.id, oh.id) }
+      return { id: prospect.id, guestToken }
     })
   }
 

@@ -139,6 +139,13 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
   }
 
   const events: WebhookEvents = {
+    async prepare(trx, agentIds) {
+      await integrations(
+        trx,
+        agentIds.filter((id): id is number => id !== null),
+      )
+    },
+
     async guestSignedIn(trx, { openHouseId, prospectId, ownerId, newProspect }) {
       let prospect: ProspectRow | undefined
       const loadProspect = async () => {
