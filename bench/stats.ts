@@ -1,11 +1,11 @@
 // `pnpm bench stats`: an agent's and its team's dashboard statistics with a long history (1,000,000 open
 // houses listed, half of them hosted by a teammate, and VISITS guest visits), through the API, beside a
-// one-row read (the agent's profile). The figures are kept by triggers (decision 012), so they should not
+// one-row read (the agent's profile). The figures are kept by triggers (decision 014), so they should not
 // grow with the history. Before they were kept (counted at read time), 100,000 open houses took 109–142 ms
 // for the agent's figures and about 1,050 ms for a team's; kept, at 1,000,000: agent 8.8 ms, the lead's
 // dashboard with its team rows 11.1 ms, the team's figure 10.3 ms, the profile 4.1 ms (2026-11, 2 cores).
 // The history is cloned in SQL from one open house and one visit made through the API, with the triggers
-// off, then recounted once (stats_rebuild(), the migration's backfill). The dashboard overview, which
+// off, then recounted once (stats_rebuild_all(), the migration's backfill). The dashboard overview, which
 // reads only windows of days around today, is timed on the same history, one open house a day.
 import { performance } from 'node:perf_hooks'
 import { apiCaller } from '@porchlight/tests/support/api.ts'
@@ -83,7 +83,7 @@ export async function run() {
       loader.release()
     }
     const loaded = performance.now()
-    await pool.query('select stats_rebuild()')
+    await pool.query('select stats_rebuild_all()')
     const recounted = performance.now()
     await pool.query('vacuum analyze')
 

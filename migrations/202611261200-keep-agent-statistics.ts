@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely'
 
 // The dashboard's statistics (SPEC §2) counted an agent's whole history at every read: at 100,000 open
 // houses an agent's figures took over 100 ms and a team's a second. They are kept instead, by triggers
-// in the same transaction as the change, so no service code has to remember them (decision 012):
+// in the same transaction as the change, so no service code has to remember them (decision 014):
 //
 //   agent_statistics  one row per agent: open houses it lists, hosts (not canceled) and lists canceled;
 //                     distinct prospects who visited an open house it lists or hosts, and of those the
@@ -145,64 +145,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
     end $$`.execute(db)
 
-  // Applies visit changes (agent, prospect, ±visits, without realtor): agent by agent in ascending id,
-  // each agent's statistics row locked before its visitor rows and bumped once after them; then the
-  // teams of the agents whose visitors changed, in the same way.
-  await sql`
-    create function stats_apply(v_agent bigint[], v_pid bigint[], v_delta integer[], v_nr boolean[])
-    returns void
-    language plpgsql as $$
-    declare
-      r record;
-      m record;
-      cur bigint := null;
-      n_vis bigint := 0;
-      n_nr bigint := 0;
-      t_agent bigint[] := '{}';
-      t_pid bigint[] := '{}';
-      t_delta integer[] := '{}';
-      t_nr boolean[] := '{}';
-    begin
-      for r in
-        select x.agent, x.pid, sum(x.delta)::int as delta, bool_and(x.nr) as nr
-        from unnest(v_agent, v_pid, v_delta, v_nr) x(agent, pid, delta, nr)
-        group by x.agent, x.pid having sum(x.delta) <> 0 order by x.agent, x.pid
-      loop
-        if cur is distinct from r.agent then
-          if cur is not null then perform stats_bump(cur, 0, 0, 0, n_vis, n_nr); end if;
-          cur := r.agent; n_vis := 0; n_nr := 0;
-          perform stats_bump(cur, 0, 0, 0, 0, 0);
-        end if;
-        select * into m from stats_visit(r.agent, r.pid, r.delta, r.nr);
-        if m.moved <> 0 then
-          n_vis := n_vis + m.moved;
-          if m.moved_no_realtor then n_nr := n_nr + m.moved; end if;
-          t_agent := t_agent || r.agent; t_pid := t_pid || r.pid;
-          t_delta := t_delta || m.moved; t_nr := t_nr || m.moved_no_realtor;
-        end if;
-      end loop;
-      if cur is not null then perform stats_bump(cur, 0, 0, 0, n_vis, n_nr); end if;
-
-      cur := null; n_vis := 0; n_nr := 0;
-      for r in
-        select tp.re_team_id as team, x.pid, sum(x.delta)::int as delta, bool_and(x.nr) as nr
-        from unnest(t_agent, t_pid, t_delta, t_nr) x(agent, pid, delta, nr)
-        join team_person tp on tp.re_agent_id = x.agent
-        group by tp.re_team_id, x.pid having sum(x.delta) <> 0 order by tp.re_team_id, x.pid
-      loop
-        if cur is distinct from r.team then
-          if cur is not null then perform stats_team_bump(cur, n_vis, n_nr); end if;
-          cur := r.team; n_vis := 0; n_nr := 0;
-          perform stats_team_bump(cur, 0, 0);
-        end if;
-        select * into m from stats_team_visit(r.team, r.pid, r.delta, r.nr);
-        if m.moved <> 0 then
-          n_vis := n_vis + m.moved;
-          if m.moved_no_realtor then n_nr := n_nr + m.moved; end if;
-        end if;
-      end loop;
-      if cur is not null then perform stats_team_bump(cur, n_vis, n_nr); end if;
-    end $$`.execute(db)
+  await createVisitFunctions(db)
 
   await sql`
     create function stats_open_house_changed() returns trigger
@@ -317,79 +260,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db)
 
   await sql`
-    create function stats_prospect_realtor_changed() returns trigger
-    language plpgsql as $$
-    declare
-      who bigint;
-      d bigint := case when new.working_with_re_agent_flag then -1 else 1 end;
-    begin
-      for who in select re_agent_id from agent_visitor where prospect_id = new.id order by 1 loop
-        perform stats_bump(who, 0, 0, 0, 0, d);
-        update agent_visitor set without_realtor = not new.working_with_re_agent_flag
-        where re_agent_id = who and prospect_id = new.id;
-      end loop;
-      for who in select re_team_id from team_visitor where prospect_id = new.id order by 1 loop
-        perform stats_team_bump(who, 0, d);
-        update team_visitor set without_realtor = not new.working_with_re_agent_flag
-        where re_team_id = who and prospect_id = new.id;
-      end loop;
-      return null;
-    end $$`.execute(db)
-
-  // Whether each agent is one of the team's people now (teams module: lead, co-lead, current members who
-  // accepted); one who joins brings its visitors to the team's rows, one who leaves takes them away.
-  await sql`
-    create function stats_team_people(team bigint, agents bigint[]) returns void
-    language plpgsql as $$
-    declare
-      agent bigint;
-      r record;
-      m record;
-      should boolean;
-      d integer;
-      n_vis bigint := 0;
-      n_nr bigint := 0;
-    begin
-      if not exists (select 1 from re_team where re_team.id = team) then
-        delete from team_person where re_team_id = team;
-        delete from team_visitor where re_team_id = team;
-        delete from team_statistics where re_team_id = team;
-        return;
-      end if;
-      -- Agents' rows before the team's, in ascending id: their visitors hold still while they are read.
-      for agent in select distinct x from unnest(agents) x where x is not null order by 1 loop
-        perform stats_bump(agent, 0, 0, 0, 0, 0);
-      end loop;
-      perform stats_team_bump(team, 0, 0);
-      for agent in select distinct x from unnest(agents) x where x is not null order by 1 loop
-        should := exists (select 1 from re_team t where t.id = team
-            and (t.re_team_lead_id = agent or t.re_co_team_lead_id = agent))
-          or exists (select 1 from re_team_member tm where tm.re_team_id = team and tm.re_agent_id = agent
-            and tm.re_agent_current_flag and tm.invitation_status = 'accepted');
-        if should = exists (select 1 from team_person where re_team_id = team and re_agent_id = agent) then
-          continue;
-        end if;
-        if should then
-          insert into team_person (re_team_id, re_agent_id) values (team, agent);
-          d := 1;
-        else
-          delete from team_person where re_team_id = team and re_agent_id = agent;
-          d := -1;
-        end if;
-        for r in select prospect_id, without_realtor from agent_visitor where re_agent_id = agent
-          order by prospect_id
-        loop
-          select * into m from stats_team_visit(team, r.prospect_id, d, r.without_realtor);
-          if m.moved <> 0 then
-            n_vis := n_vis + m.moved;
-            if m.moved_no_realtor then n_nr := n_nr + m.moved; end if;
-          end if;
-        end loop;
-      end loop;
-      perform stats_team_bump(team, n_vis, n_nr);
-    end $$`.execute(db)
-
-  await sql`
     create function stats_team_changed() returns trigger
     language plpgsql as $$
     begin
@@ -488,6 +358,144 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // The triggers hold their tables against writes until this commits; the backfill counts what is there.
   await sql`select stats_rebuild()`.execute(db)
+}
+
+/**
+ * How a visit moves the agents' and teams' rows, how a realtor answer moves through them, and how a team
+ * takes on or gives back its people's visitors. 202611261300 replaces these; its down restores them.
+ */
+export async function createVisitFunctions(db: Kysely<any>): Promise<void> {
+  // Applies visit changes (agent, prospect, ±visits, without realtor): agent by agent in ascending id,
+  // each agent's statistics row locked before its visitor rows and bumped once after them; then the
+  // teams of the agents whose visitors changed, in the same way.
+  await sql`
+    create or replace function stats_apply(v_agent bigint[], v_pid bigint[], v_delta integer[], v_nr boolean[])
+    returns void
+    language plpgsql as $$
+    declare
+      r record;
+      m record;
+      cur bigint := null;
+      n_vis bigint := 0;
+      n_nr bigint := 0;
+      t_agent bigint[] := '{}';
+      t_pid bigint[] := '{}';
+      t_delta integer[] := '{}';
+      t_nr boolean[] := '{}';
+    begin
+      for r in
+        select x.agent, x.pid, sum(x.delta)::int as delta, bool_and(x.nr) as nr
+        from unnest(v_agent, v_pid, v_delta, v_nr) x(agent, pid, delta, nr)
+        group by x.agent, x.pid having sum(x.delta) <> 0 order by x.agent, x.pid
+      loop
+        if cur is distinct from r.agent then
+          if cur is not null then perform stats_bump(cur, 0, 0, 0, n_vis, n_nr); end if;
+          cur := r.agent; n_vis := 0; n_nr := 0;
+          perform stats_bump(cur, 0, 0, 0, 0, 0);
+        end if;
+        select * into m from stats_visit(r.agent, r.pid, r.delta, r.nr);
+        if m.moved <> 0 then
+          n_vis := n_vis + m.moved;
+          if m.moved_no_realtor then n_nr := n_nr + m.moved; end if;
+          t_agent := t_agent || r.agent; t_pid := t_pid || r.pid;
+          t_delta := t_delta || m.moved; t_nr := t_nr || m.moved_no_realtor;
+        end if;
+      end loop;
+      if cur is not null then perform stats_bump(cur, 0, 0, 0, n_vis, n_nr); end if;
+
+      cur := null; n_vis := 0; n_nr := 0;
+      for r in
+        select tp.re_team_id as team, x.pid, sum(x.delta)::int as delta, bool_and(x.nr) as nr
+        from unnest(t_agent, t_pid, t_delta, t_nr) x(agent, pid, delta, nr)
+        join team_person tp on tp.re_agent_id = x.agent
+        group by tp.re_team_id, x.pid having sum(x.delta) <> 0 order by tp.re_team_id, x.pid
+      loop
+        if cur is distinct from r.team then
+          if cur is not null then perform stats_team_bump(cur, n_vis, n_nr); end if;
+          cur := r.team; n_vis := 0; n_nr := 0;
+          perform stats_team_bump(cur, 0, 0);
+        end if;
+        select * into m from stats_team_visit(r.team, r.pid, r.delta, r.nr);
+        if m.moved <> 0 then
+          n_vis := n_vis + m.moved;
+          if m.moved_no_realtor then n_nr := n_nr + m.moved; end if;
+        end if;
+      end loop;
+      if cur is not null then perform stats_team_bump(cur, n_vis, n_nr); end if;
+    end $$`.execute(db)
+
+  await sql`
+    create or replace function stats_prospect_realtor_changed() returns trigger
+    language plpgsql as $$
+    declare
+      who bigint;
+      d bigint := case when new.working_with_re_agent_flag then -1 else 1 end;
+    begin
+      for who in select re_agent_id from agent_visitor where prospect_id = new.id order by 1 loop
+        perform stats_bump(who, 0, 0, 0, 0, d);
+        update agent_visitor set without_realtor = not new.working_with_re_agent_flag
+        where re_agent_id = who and prospect_id = new.id;
+      end loop;
+      for who in select re_team_id from team_visitor where prospect_id = new.id order by 1 loop
+        perform stats_team_bump(who, 0, d);
+        update team_visitor set without_realtor = not new.working_with_re_agent_flag
+        where re_team_id = who and prospect_id = new.id;
+      end loop;
+      return null;
+    end $$`.execute(db)
+
+  // Whether each agent is one of the team's people now (teams module: lead, co-lead, current members who
+  // accepted); one who joins brings its visitors to the team's rows, one who leaves takes them away.
+  await sql`
+    create or replace function stats_team_people(team bigint, agents bigint[]) returns void
+    language plpgsql as $$
+    declare
+      agent bigint;
+      r record;
+      m record;
+      should boolean;
+      d integer;
+      n_vis bigint := 0;
+      n_nr bigint := 0;
+    begin
+      if not exists (select 1 from re_team where re_team.id = team) then
+        delete from team_person where re_team_id = team;
+        delete from team_visitor where re_team_id = team;
+        delete from team_statistics where re_team_id = team;
+        return;
+      end if;
+      -- Agents' rows before the team's, in ascending id: their visitors hold still while they are read.
+      for agent in select distinct x from unnest(agents) x where x is not null order by 1 loop
+        perform stats_bump(agent, 0, 0, 0, 0, 0);
+      end loop;
+      perform stats_team_bump(team, 0, 0);
+      for agent in select distinct x from unnest(agents) x where x is not null order by 1 loop
+        should := exists (select 1 from re_team t where t.id = team
+            and (t.re_team_lead_id = agent or t.re_co_team_lead_id = agent))
+          or exists (select 1 from re_team_member tm where tm.re_team_id = team and tm.re_agent_id = agent
+            and tm.re_agent_current_flag and tm.invitation_status = 'accepted');
+        if should = exists (select 1 from team_person where re_team_id = team and re_agent_id = agent) then
+          continue;
+        end if;
+        if should then
+          insert into team_person (re_team_id, re_agent_id) values (team, agent);
+          d := 1;
+        else
+          delete from team_person where re_team_id = team and re_agent_id = agent;
+          d := -1;
+        end if;
+        for r in select prospect_id, without_realtor from agent_visitor where re_agent_id = agent
+          order by prospect_id
+        loop
+          select * into m from stats_team_visit(team, r.prospect_id, d, r.without_realtor);
+          if m.moved <> 0 then
+            n_vis := n_vis + m.moved;
+            if m.moved_no_realtor then n_nr := n_nr + m.moved; end if;
+          end if;
+        end loop;
+      end loop;
+      perform stats_team_bump(team, n_vis, n_nr);
+    end $$`.execute(db)
 }
 
 const TRIGGERS: Array<[trigger: string, table: string]> = [

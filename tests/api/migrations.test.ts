@@ -34,6 +34,9 @@ afterAll(async () => {
 })
 
 const everyEntity = [
+  'agent_statistics',
+  'agent_statistics_delta',
+  'agent_visitor',
   'calendar_feed',
   'consent_event',
   'email_code',
@@ -58,6 +61,10 @@ const everyEntity = [
   're_team_member',
   'seller_report_link',
   'session',
+  'team_person',
+  'team_statistics',
+  'team_statistics_delta',
+  'team_visitor',
   'unsubscribe_token',
   'webhook_delivery',
   'webhook_endpoint',

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts'
 import { createOverviewRepo } from './overview-repo.ts'
 
 // An agent's figures, and a team's, are read from kept rows (migration 202611261200, decision 012):
-// `agent_statistics` holds each agent's five counts, `team_statistics` each team's distinct visitors.
+// `agent_statistics` holds each agent's five counts, `team_statistics` each team's distinct visitors,
+// read with the visitors a visit put beside them while another held them (views `*_now`, 202611261300).
 // PostgreSQL triggers keep them, with their visitor rows, in the transaction of every change to open
 // houses, attendees, a prospect's realtor answer and a team's people, so a figure is as current as the
 // rows it counts; tests/api/stats-kept.test.ts holds them to a recount from the rows.
@@ -80,7 +81,7 @@ export function createStatsRepo(db: Db) {
       const { rows } = await sql<KeptRow & { reAgentId: number; reAgentFullName: string }>`
         select ag.id as "reAgentId", ag.re_agent_first_name || ' ' || ag.re_agent_last_name as "reAgentFullName",
           ${keptColumns('s')}
-        from re_agent ag left join agent_statistics s on s.re_agent_id = ag.id
+        from re_agent ag left join agent_statistics_now s on s.re_agent_id = ag.id
         where ag.id in (${sql.join(agentIds)})`.execute(db)
       return rows.map(toCounts)
     },
@@ -98,13 +99,13 @@ export function createStatsRepo(db: Db) {
           select coalesce(sum(s.listed_open_houses), 0) as listed,
             coalesce(sum(s.hosted_open_houses), 0) as hosted,
             coalesce(sum(s.canceled_open_houses), 0) as canceled
-          from agent_statistics s where s.re_agent_id in (${sql.join(ids.length ? ids : [0])})
+          from agent_statistics_now s where s.re_agent_id in (${sql.join(ids.length ? ids : [0])})
         )
         select listed as "totalListedOpenHouses", hosted as "totalHostedOpenHouses",
           canceled as "totalCanceleddOpenHouses",
           coalesce(t.visited_prospects, 0) as "totalVisitedProspects",
           coalesce(t.visited_prospects_without_realtor, 0) as "totalVisitedProspectsWithoutRealtor"
-        from kept left join team_statistics t on t.re_team_id = ${teamId}`.execute(db)
+        from kept left join team_statistics_now t on t.re_team_id = ${teamId}`.execute(db)
       return toCounts(rows[0] ?? NONE)
     },
 
