@@ -2,12 +2,11 @@
 // team — lead, co-lead and members who accepted — once per event, with a guest's contact masked, and
 // they are the team's leads' to manage, nobody else's.
 
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent, makeTeam } from '../support/factories.ts'
 import { scheduleHostedBy, scheduleOpenHouse } from '../support/open-houses.ts'
-import { type Receiver, startReceiver, until, verified } from '../support/webhook-receiver.ts'
+import { guestSignIn, type Receiver, startReceiver, until, verified } from '../support/webhook-receiver.ts'
 
 let t: TestApp
 let hooks: Receiver
@@ -41,24 +40,6 @@ function saveEndpoint(agent: Agent, path: string, events: string[], teamId?: num
   })
 }
 
-async function guestSignIn(openHouseId: number) {
-  const res = await t.call('POST', '/public/saveProspect', {
-    body: {
-      prospectFirstName: 'Gina',
-      prospectLastName: 'Visitor',
-      prospectEmailId: `gina-${randomUUID().slice(0, 8)}@example.com`,
-      prospectPhoneNumber: '404 555 0123',
-      openHouseId,
-      clientRequestId: randomUUID(),
-      emailConsent: true,
-      consentText: 'Email me about homes like this one.',
-      homeBuyingTimelines: '1-3 Months',
-    },
-  })
-  expect(res.status).toBe(201)
-  return res.body.data as { id: number }
-}
-
 /** Lena leads the team, Cora co-leads it, Max accepted; Pia is still invited; Otto is of the firm only. */
 async function aTeam() {
   const lena = await makePlannedAgent(t.db, { firstName: 'Lena', role: 'Team Lead' })
@@ -85,7 +66,7 @@ describe('team endpoints', () => {
 
     // A guest signs in at Max's own open house: Max's endpoint has the lead in full, the team's masked.
     const oh = await scheduleOpenHouse(t, max, { publishLevel: 'Hosting Myself' })
-    const guest = await guestSignIn(oh.id)
+    const guest = await guestSignIn(t, oh.id)
     await until(() => hooks.at('/team-a').length >= 2 && hooks.at('/max-a').length >= 1, 'the events')
     const own = events('/max-a')[0]
     expect(own?.data.prospect).toMatchObject({
@@ -109,8 +90,8 @@ describe('team endpoints', () => {
     expect(hooks.at('/team-a').every((r) => verified(r, secret))).toBe(true)
 
     // Pia has not accepted yet and Otto is not in the team: their guests are not the team's to hear of.
-    await guestSignIn((await scheduleOpenHouse(t, pia, { publishLevel: 'Hosting Myself' })).id)
-    await guestSignIn((await scheduleOpenHouse(t, otto, { publishLevel: 'Hosting Myself' })).id)
+    await guestSignIn(t, (await scheduleOpenHouse(t, pia, { publishLevel: 'Hosting Myself' })).id)
+    await guestSignIn(t, (await scheduleOpenHouse(t, otto, { publishLevel: 'Hosting Myself' })).id)
     await settle()
     expect(hooks.at('/team-a')).toHaveLength(2)
   })
@@ -120,7 +101,7 @@ describe('team endpoints', () => {
     expect((await saveEndpoint(lena, '/team-b', ['attendee.added'], teamId)).status).toBe(201)
     // Lena lists, Max hosts: the sign-in concerns both, and the team hears it once.
     const oh = await scheduleHostedBy(t, lena, max)
-    await guestSignIn(oh.id)
+    await guestSignIn(t, oh.id)
     await until(() => hooks.at('/team-b').length >= 1, 'the event')
     await settle()
     expect(hooks.at('/team-b')).toHaveLength(1)
@@ -140,7 +121,7 @@ describe('team endpoints', () => {
       token: lena.token,
     })
     expect(removed.status).toBe(200)
-    await guestSignIn((await scheduleOpenHouse(t, max, { publishLevel: 'Hosting Myself' })).id)
+    await guestSignIn(t, (await scheduleOpenHouse(t, max, { publishLevel: 'Hosting Myself' })).id)
     await settle()
     expect(hooks.at('/team-c')).toEqual([])
   })

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
-import { type Receiver, startReceiver, until, verified } from '../support/webhook-receiver.ts'
+import { guestSignIn, type Receiver, startReceiver, until, verified } from '../support/webhook-receiver.ts'
 
 const settle = (ms = 800) => new Promise((r) => setTimeout(r, ms))
 
@@ -46,25 +46,6 @@ async function endpoint(agent: Agent, path: string, events: string[]) {
   return res.body.data as { id: number; secret: string }
 }
 
-async function guestSignIn(openHouseId: number, extra: Record<string, unknown> = {}) {
-  const res = await t.call('POST', '/public/saveProspect', {
-    body: {
-      prospectFirstName: 'Gina',
-      prospectLastName: 'Visitor',
-      prospectEmailId: `gina-${randomUUID().slice(0, 8)}@example.com`,
-      prospectPhoneNumber: '404 555 0123',
-      openHouseId,
-      clientRequestId: randomUUID(),
-      emailConsent: true,
-      consentText: 'Email me about homes like this one.',
-      homeBuyingTimelines: '1-3 Months',
-      ...extra,
-    },
-  })
-  expect(res.status).toBe(201)
-  return res.body.data as { id: number; guestToken: string }
-}
-
 const at = (path: string) => hooks.received.filter((r) => r.path === path)
 // biome-ignore lint/suspicious/noExplicitAny: payloads are read field by field.
 const events = (path: string) => at(path).map((r) => JSON.parse(r.body) as { type: string; data: any })
@@ -86,7 +67,7 @@ describe('outgoing webhooks', () => {
 
     // A guest signs in at Olive's own open house, and gives feedback.
     const own = await scheduleOpenHouse(t, olive, { publishLevel: 'Hosting Myself' })
-    const guest = await guestSignIn(own.id)
+    const guest = await guestSignIn(t, own.id)
     const feedback = await t.call('POST', '/public/saveOpenHouseFeedback', {
       body: {
         openHouseId: own.id,
@@ -202,7 +183,7 @@ describe('outgoing webhooks', () => {
     await endpoint(ann, '/ann', ['openHouse.canceled'])
     await endpoint(bob, '/bob', ['prospect.created', 'attendee.added'])
     const oh = await scheduleOpenHouse(t, ann, { publishLevel: 'Hosting Myself' })
-    await guestSignIn(oh.id)
+    await guestSignIn(t, oh.id)
     await settle(1200)
     expect(at('/ann')).toEqual([])
     expect(at('/bob')).toEqual([])
@@ -213,7 +194,7 @@ describe('outgoing webhooks', () => {
     const { secret } = await endpoint(cleo, '/flaky', ['prospect.created'])
     hooks.answers.push(500, 500, 500)
     const oh = await scheduleOpenHouse(t, cleo, { publishLevel: 'Hosting Myself' })
-    await guestSignIn(oh.id)
+    await guestSignIn(t, oh.id)
     await until(() => at('/flaky').length >= 4, 'four attempts')
     await settle(1000)
     const got = at('/flaky')
@@ -232,7 +213,7 @@ describe('outgoing webhooks', () => {
     const dora = await makePlannedAgent(t.db, { firstName: 'Dora' })
     const { id, secret } = await endpoint(dora, '/replay', ['prospect.created'])
     const oh = await scheduleOpenHouse(t, dora, { publishLevel: 'Hosting Myself' })
-    await guestSignIn(oh.id)
+    await guestSignIn(t, oh.id)
     await until(() => at('/replay').length === 1, 'the event')
     const log = await until(async () => {
       const res = await t.call('GET', `/webhookmgmt/getWebhookDeliveries/${id}`, { token: dora.token })
@@ -292,7 +273,7 @@ describe('outgoing webhooks', () => {
       .execute()
     hooks.answers.push(503)
     const oh = await scheduleOpenHouse(t, finn, { publishLevel: 'Hosting Myself' })
-    await guestSignIn(oh.id)
+    await guestSignIn(t, oh.id)
     const row = await until(
       () =>
         t.db
@@ -327,7 +308,7 @@ describe('outgoing webhooks', () => {
     )
     expect(delivery).toMatchObject({ attempts: 1, responseStatus: 503 })
     // A disabled endpoint hears no more events; a successful test event turns it back on.
-    await guestSignIn(oh.id)
+    await guestSignIn(t, oh.id)
     await settle()
     expect(at('/down')).toHaveLength(1)
     expect(
@@ -349,7 +330,7 @@ describe('outgoing webhooks', () => {
     const dead = await endpoint(gus, '/dead', ['prospect.created'])
     hooks.answers.push(500, 500, 500, 500, 500)
     const ghOh = await scheduleOpenHouse(t, gus, { publishLevel: 'Hosting Myself' })
-    await guestSignIn(ghOh.id)
+    await guestSignIn(t, ghOh.id)
     const failed = await until(
       () =>
         t.db
@@ -455,7 +436,7 @@ describe('Follow Up Boss', () => {
     expect(read.body.data.apiKeyLast4).toBe(key.slice(-4))
 
     const oh = await scheduleOpenHouse(t, jo, { publishLevel: 'Hosting Myself', mlsId: 'MLS-4411' })
-    await guestSignIn(oh.id, {
+    await guestSignIn(t, oh.id, {
       prospectFirstName: 'Rosa',
       prospectLastName: 'Diaz',
       prospectEmailId: 'rosa.diaz@example.com',
@@ -489,7 +470,7 @@ describe('Follow Up Boss', () => {
 
     // Without a key nothing is posted.
     expect((await t.call('DELETE', '/webhookmgmt/deleteFubConnector', { token: jo.token })).status).toBe(200)
-    await guestSignIn(oh.id)
+    await guestSignIn(t, oh.id)
     await settle()
     expect(fub.received).toHaveLength(1)
   })

@@ -1,9 +1,10 @@
 // A real HTTP receiver for outgoing webhooks and the Follow Up Boss connector, in the test's process:
 // it records every request and answers the next status of `answers` (then 200).
 
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { TestApp } from './app.ts'
 
 export interface Received {
   path: string
@@ -67,4 +68,28 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 50))
   }
+}
+
+/** A consenting guest, Gina Visitor, signs in at the open house: the sign-in every webhook event starts from. */
+export async function guestSignIn(
+  t: Pick<TestApp, 'call'>,
+  openHouseId: number,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; guestToken: string }> {
+  const res = await t.call('POST', '/public/saveProspect', {
+    body: {
+      prospectFirstName: 'Gina',
+      prospectLastName: 'Visitor',
+      prospectEmailId: `gina-${randomUUID().slice(0, 8)}@example.com`,
+      prospectPhoneNumber: '404 555 0123',
+      openHouseId,
+      clientRequestId: randomUUID(),
+      emailConsent: true,
+      consentText: 'Email me about homes like this one.',
+      homeBuyingTimelines: '1-3 Months',
+      ...extra,
+    },
+  })
+  if (res.status !== 201) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body.data
 }
