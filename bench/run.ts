@@ -8,6 +8,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   web: () => import('./web.ts'),
   prospects: () => import('./prospects.ts'),
   stats: () => import('./stats.ts'),
+  sockets: () => import('./sockets.ts'),
 }
 
 const wanted = process.argv.slice(2)

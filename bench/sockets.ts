@@ -1,0 +1,103 @@
+// `pnpm bench sockets`: the server's heap per idle signed-in agent socket, beside a bare socket.io server
+// with the same Redis adapter whose sockets join the same rooms. The sockets are opened by a process of
+// their own (socket-clients.ts); each server's heap is measured after a full collection, before and after
+// they connect, in a second round after a first that warms both.
+import { spawn } from 'node:child_process'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import readline from 'node:readline'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { rooms } from '@porchlight/shared'
+import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
+import { createAdapter } from '@socket.io/redis-adapter'
+import { Redis } from 'ioredis'
+import { Server } from 'socket.io'
+import { REDIS_URL, report, startBenchApp } from './support.ts'
+
+const AGENTS = 50
+const PER_AGENT = 20
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+function heapUsed(): number {
+  for (let i = 0; i < 3; i++) gc()
+  return process.memoryUsage().heapUsed
+}
+
+/** Heap growth of this process, per socket, while `auths` × PER_AGENT idle sockets are connected to `url`. */
+async function perSocket(url: string, auths: Array<{ token: string }>): Promise<number> {
+  const before = heapUsed()
+  const clients = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'socket-clients.ts'),
+      JSON.stringify({ url, auths, perAuth: PER_AGENT }),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  )
+  if (!clients.stdout || !clients.stdin) throw new Error('the clients have no input or output')
+  const lines = readline.createInterface({ input: clients.stdout })[Symbol.asyncIterator]()
+  const { value } = await lines.next()
+  if (value !== 'ready') throw new Error('the clients did not connect')
+  await new Promise((r) => setTimeout(r, 500))
+  const after = heapUsed()
+  clients.stdin.end()
+  await new Promise((r) => clients.once('exit', r))
+  return (after - before) / (auths.length * PER_AGENT)
+}
+
+/** socket.io with the Redis adapter; each socket joins an agent's rooms, as the app's sockets do. */
+async function bareServer() {
+  const server = http.createServer()
+  const pub = new Redis(REDIS_URL)
+  const sub = new Redis(REDIS_URL)
+  const io = new Server(server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    adapter: createAdapter(pub, sub, { key: `bare-${process.pid}` }),
+  })
+  io.use(async (socket, next) => {
+    const id = Number(socket.handshake.auth.token)
+    await socket.join([rooms.agent(id), rooms.marketAll, rooms.marketFirm('FIRM-001')])
+    next()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()))
+      pub.disconnect()
+      sub.disconnect()
+    },
+  }
+}
+
+export async function run() {
+  const bench = await startBenchApp()
+  const bare = await bareServer()
+  try {
+    const agents = []
+    for (let i = 0; i < AGENTS; i++) agents.push(await makePlannedAgent(bench.db))
+    const bareAuths = agents.map((a) => ({ token: String(a.agent.id) }))
+    const appAuths = agents.map((a) => ({ token: a.token }))
+    // A first round on each warms what is made once (compiled code, pools, caches); the second counts.
+    await perSocket(bare.url, bareAuths)
+    await perSocket(bench.url, appAuths)
+    const bareBytes = await perSocket(bare.url, bareAuths)
+    const appBytes = await perSocket(bench.url, appAuths)
+    const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
+    report('sockets', `Heap per idle signed-in agent socket (${AGENTS * PER_AGENT} sockets)`, {
+      'bare socket.io + Redis adapter': { kilobytes: kb(bareBytes) },
+      porchlight: { kilobytes: kb(appBytes) },
+      ratio: { kilobytes: (appBytes / bareBytes).toFixed(2) },
+    })
+  } finally {
+    await bare.close()
+    await bench.close()
+  }
+}
