@@ -1,13 +1,15 @@
 // `pnpm bench mail`: 1,000 team invitations queued in one transaction go through the outbox relay and
-// the worker to a real SMTP server; mails/s and p99 queue-to-delivery latency, beside BullMQ no-op
-// jobs/s in the same run as the baseline.
+// the worker to a real SMTP server (in a process of its own); mails/s and p99 queue-to-delivery
+// latency, beside BullMQ no-op jobs/s in the same run as the baseline.
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import readline from 'node:readline'
 import { startWorkerRuntime } from '@porchlight/server/src/compose/worker.ts'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
 import { mailTemplates } from '@porchlight/server/src/mail/templates.ts'
-import { startSmtpSink } from '@porchlight/tests/support/smtp.ts'
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import pino from 'pino'
@@ -46,8 +48,37 @@ async function noopBaseline(): Promise<number> {
   return perSec
 }
 
+/** The SMTP receiver in its own process (smtp-receiver.ts): its address, and each recipient as it arrives. */
+async function startReceiver() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'smtp-receiver.ts')],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
+  if (!child.stdout || !child.stdin) throw new Error('the receiver has no input or output')
+  const lines = readline.createInterface({ input: child.stdout })
+  const arrived: string[] = []
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', () => reject(new Error('the receiver stopped')))
+    lines.on('line', (line) => {
+      if (line.startsWith('listening ')) resolve(line.slice('listening '.length))
+      else arrived.push(line)
+    })
+  })
+  return {
+    url,
+    arrived,
+    async close() {
+      child.stdin?.end()
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
+
 export async function run() {
-  const smtp = await startSmtpSink()
+  const smtp = await startReceiver()
   const bench = await startBenchApp({ SMTP_URL: smtp.url })
   const runtime = startWorkerRuntime(bench.app.deps.config, bench.db, pino({ level: 'silent' }))
   try {
@@ -75,8 +106,7 @@ export async function run() {
     const latencies: number[] = []
     const seen = new Set<string>()
     while (seen.size < MAILS) {
-      for (const m of smtp.received) {
-        const to = m.to[0] ?? ''
+      for (const to of smtp.arrived) {
         if (!seen.has(to) && queuedAt.has(to)) {
           seen.add(to)
           latencies.push(performance.now() - (queuedAt.get(to) ?? 0))
@@ -93,7 +123,7 @@ export async function run() {
         queueToDeliveryP50ms: pct(latencies, 50),
         queueToDeliveryP99ms: pct(latencies, 99),
         delivered: seen.size,
-        duplicates: smtp.received.length - seen.size,
+        duplicates: smtp.arrived.length - seen.size,
       },
       'BullMQ no-op jobs': { perSecond: baseline },
     })
