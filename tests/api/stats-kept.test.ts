@@ -122,7 +122,12 @@ const prospectBody = (email: string, workingWithREAgentFlag: 'true' | 'false') =
 })
 
 beforeAll(async () => {
-  t = await buildTestApp()
+  t = await buildTestApp({
+    // Crowds of guests from one address: the per-address limit would turn them away.
+    configure: (config) => {
+      config.rateLimit.guestPerMinute = 10_000
+    },
+  })
   pool = new pg.Pool({ connectionString: t.database.url, max: 2 })
   lead = await makePlannedAgent(
     t.db,
@@ -326,6 +331,35 @@ describe('kept dashboard statistics', () => {
     await ok(
       t.call('DELETE', `/reteammgmt/removeMemberFromRETeam/${added.body.data.id}`, { token: lead.token }),
     )
+    people = [lead, ann, bob, cy]
+    await expectNoDrift()
+  })
+
+  it('stay exact when guests arrive while a member joins and while it leaves', async () => {
+    const eve = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Eve', lastName: 'Eng' })
+    const own = await scheduleOpenHouse(t, eve, { publishLevel: 'Hosting Myself' })
+    const shared = await hostedBy(ann, eve)
+    for (let i = 0; i < 4; i++) await signIn(own.id)
+    const invited = await ok(
+      t.call('POST', '/reteammgmt/addMemberToRETeam', {
+        token: lead.token,
+        body: { reTeamId: teamId, reAgentId: eve.agent.id },
+      }),
+    )
+    // Eve's new guests and her joining (her visitors becoming the team's) at once.
+    const crowd = () =>
+      Array.from({ length: 16 }, (_, i) =>
+        signIn(i % 2 ? own.id : shared.id, { workingWithREAgentFlag: i % 3 === 0 }),
+      )
+    await Promise.all([...crowd(), acceptTeam(t, eve, teamId)])
+    people = [lead, ann, bob, cy, eve]
+    await expectNoDrift()
+    await Promise.all([
+      ...crowd(),
+      ok(
+        t.call('DELETE', `/reteammgmt/removeMemberFromRETeam/${invited.body.data.id}`, { token: lead.token }),
+      ),
+    ])
     people = [lead, ann, bob, cy]
     await expectNoDrift()
   })
