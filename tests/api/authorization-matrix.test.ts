@@ -1308,6 +1308,34 @@ const matrix: Record<string, Case<unknown>[]> = {
     }),
   ],
 
+  // The Follow Up Boss key: no id anywhere, always the caller's own; nobody reaches another's.
+  'GET /api/webhookmgmt/getFubConnector': [
+    kase({
+      name: "the caller's own connector",
+      prepare: none,
+      request: () => ({}),
+      expect: [200, 200, 200, 200, 200, 200, 403],
+    }),
+  ],
+  'POST /api/webhookmgmt/saveFubConnector': [
+    kase({
+      name: "the caller's own key",
+      prepare: none,
+      request: () => ({ body: { apiKey: `fub-key-${unique()}` } }),
+      expect: [200, 200, 200, 200, 200, 200, 403],
+      snapshot: () => t.db.selectFrom('fubConnector').selectAll().orderBy('reAgentId').execute(),
+    }),
+  ],
+  'DELETE /api/webhookmgmt/deleteFubConnector': [
+    kase({
+      name: "the caller's own key",
+      prepare: none,
+      request: () => ({}),
+      expect: [200, 200, 200, 200, 200, 200, 403],
+      snapshot: () => t.db.selectFrom('fubConnector').selectAll().orderBy('reAgentId').execute(),
+    }),
+  ],
+
   // ---- operator ----------------------------------------------------------------------------------
   'POST /api/admin/verifyFirmMember/:reAgentId': [
     // Only `Authorization: Bearer <ADMIN_TOKEN>`; anyone else meets a route that does not exist.
