@@ -48,9 +48,9 @@ interface Integrations {
  * team would (decision 012): the open house in full, a guest's contact masked and its typed answers
  * withheld, since a guest agreed to be contacted by the agent at the door, not by its team.
  */
-type Viewer = { agentId: number } | { teamOf: number }
+type Viewer = { agentId: number } | 'team'
 
-const viewerId = (v: Viewer) => ('agentId' in v ? v.agentId : null)
+const viewerId = (v: Viewer) => (v === 'team' ? null : v.agentId)
 
 export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEventDeps): WebhookEvents {
   // What each agent has switched on, read once per transaction: a guest sign-in asks about the same
@@ -100,10 +100,11 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
     const timestamp = new Date().toISOString()
     const built = new Map<string, Record<string, unknown>>()
     for (const [endpointId, { agentId, teamId }] of endpoints) {
-      const key = teamId === null ? `agent:${agentId}` : `team:${agentId}`
+      // The team's view is the same for every member: built once, as each agent's own is.
+      const key = teamId === null ? `agent:${agentId}` : 'team'
       let data = built.get(key)
       if (!data) {
-        data = await dataFor(teamId === null ? { agentId } : { teamOf: agentId })
+        data = await dataFor(teamId === null ? { agentId } : 'team')
         built.set(key, data)
       }
       // A team's endpoint is told whose event it is: the team and the member.
