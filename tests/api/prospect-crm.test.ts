@@ -3,7 +3,7 @@ import { PROSPECT_CSV_HEADERS, prospectsCsvFileName } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
-import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { hostedGuest, publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 // Issue 13: the prospect list as a small CRM — sort, filters, paging with a total, stage, follow-up date
 // and notes (the owner's alone), and an export Follow Up Boss and kvCORE import as it is.
@@ -42,27 +42,6 @@ const addNote = (who: Agent, id: number, noteText: unknown) =>
   t.call('POST', `/prospectmgmt/addProspectNote/${id}`, { token: who.token, body: { noteText } })
 const list = (who: Agent, query = '') =>
   t.call('GET', `/prospectmgmt/getProspectsByREAgentId/${who.agent.id}?${query}`, { token: who.token })
-
-/** A guest of `listing`'s open house hosted by `host`: the host's lead, seen masked by the listing agent. */
-async function hostedGuest(listing: Agent, host: Agent) {
-  const oh = await scheduleOpenHouse(t, listing)
-  await publish(t, listing, oh.id)
-  await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
-    token: host.token,
-  })
-  const res = await t.call('POST', '/public/saveProspect', {
-    body: {
-      prospectFirstName: 'Gale',
-      prospectLastName: 'Guest',
-      prospectEmailId: `guest-${unique()}@example.com`,
-      prospectPhoneNumber: '404 555 0188',
-      openHouseId: oh.id,
-      clientRequestId: randomUUID(),
-    },
-  })
-  if (res.status !== 201) throw new Error(`guest: ${JSON.stringify(res.body)}`)
-  return { openHouseId: oh.id, prospectId: res.body.data.id as number }
-}
 
 describe('the own list sorted, filtered and paged', () => {
   it('sorts by name and by next follow-up, filters by realtor, timeline, stage and open house, and counts the matches', async () => {
@@ -112,7 +91,7 @@ describe('the own list sorted, filtered and paged', () => {
   it("filters the host's guests by the open house they came to, and offers the agent's open houses to filter by", async () => {
     const listing = await agent()
     const host = await agent()
-    const { openHouseId, prospectId } = await hostedGuest(listing, host)
+    const { openHouseId, prospectId } = await hostedGuest(t, listing, host)
     await save(host)
     const guests = await list(host, `openHouseId=${openHouseId}`)
     expect(ids(guests)).toEqual([prospectId])
@@ -184,7 +163,7 @@ describe("the owner's stage, follow-up date and notes", () => {
     const listing = await agent()
     const host = await agent()
     const stranger = await agent()
-    const { prospectId } = await hostedGuest(listing, host)
+    const { prospectId } = await hostedGuest(t, listing, host)
     await followUp(host, prospectId, { prospectStage: 'Contacted', nextFollowUpDate: daysFromNow(3) })
     await addNote(host, prospectId, 'Private: pre-approved at 600k.')
 
@@ -222,7 +201,7 @@ describe('the CSV export', () => {
     const listing = await agent()
     const host = await agent()
     const stranger = await agent()
-    const { prospectId } = await hostedGuest(listing, host)
+    const { prospectId } = await hostedGuest(t, listing, host)
     await followUp(host, prospectId, { prospectStage: 'Nurturing', nextFollowUpDate: '2026-12-01' })
     await addNote(host, prospectId, 'Loves the porch.')
     await addNote(host, prospectId, '=cmd|" /C calc"!A0')

@@ -6,7 +6,7 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { hostedGuest, publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -98,23 +98,7 @@ describe('prospects as vCards', () => {
   it("is the owner's alone: another agent, even one who sees the guest masked, gets 404", async () => {
     const listing = await makePlannedAgent(t.db)
     const host = await makePlannedAgent(t.db)
-    const oh = await scheduleOpenHouse(t, listing)
-    await publish(t, listing, oh.id)
-    await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${host.agent.id}`, {
-      token: host.token,
-    })
-    const guest = await t.call('POST', '/public/saveProspect', {
-      body: {
-        prospectFirstName: 'Gale',
-        prospectLastName: 'Guest',
-        prospectEmailId: `guest-${unique()}@example.com`,
-        prospectPhoneNumber: '404 555 0188',
-        openHouseId: oh.id,
-        clientRequestId: randomUUID(),
-      },
-    })
-    expect(guest.status).toBe(201)
-    const id = guest.body.data.id as number
+    const { prospectId: id } = await hostedGuest(t, listing, host)
     const masked = await t.call('GET', `/prospectmgmt/getProspectDetails/${id}`, { token: listing.token })
     expect(masked.body.data?.contactMasked).toBe(true)
     expect((await get(listing, `/prospectmgmt/getProspectVCard/${id}`)).status).toBe(404)

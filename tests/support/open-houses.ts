@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { TestApp } from './app.ts'
 import { propertyFields, scheduleFields } from './factories.ts'
 
@@ -81,4 +82,25 @@ export async function scheduleHostedBy(
   })
   if (claimed.status !== 200) throw new Error(`claim: ${JSON.stringify(claimed.body)}`)
   return oh
+}
+
+/** A guest of `listing`'s open house hosted by `host`: the host's lead, seen masked by the listing agent. */
+export async function hostedGuest(
+  t: Pick<TestApp, 'call'>,
+  listing: { token: string; agent: { id: number } },
+  host: { token: string; agent: { id: number } },
+) {
+  const oh = await scheduleHostedBy(t, listing, host)
+  const res = await t.call('POST', '/public/saveProspect', {
+    body: {
+      prospectFirstName: 'Gale',
+      prospectLastName: 'Guest',
+      prospectEmailId: `guest-${randomUUID().replaceAll('-', '')}@example.com`,
+      prospectPhoneNumber: '404 555 0188',
+      openHouseId: oh.id,
+      clientRequestId: randomUUID(),
+    },
+  })
+  if (res.status !== 201) throw new Error(`guest: ${JSON.stringify(res.body)}`)
+  return { openHouseId: oh.id, prospectId: res.body.data.id as number }
 }
