@@ -34,18 +34,18 @@ type OfferDeps = Pick<
 >
 
 /**
- * After the claim statement: the loser learns why from one read of the row; the winner is announced
- * before anything else, then reads the details it answers with.
+ * After the claim statement: the loser learns why from the row as the statement found it; the winner is
+ * announced before anything else, then reads the details it answers with.
  */
 async function finishClaim(
   d: OfferDeps,
   caller: AgentRow,
   id: number,
-  row: OpenHouseRow | undefined,
+  claim: { won: true; row: OpenHouseRow } | { won: false; current: OpenHouseRow | undefined },
   who: Actor,
 ): Promise<OpenHouseDetails> {
-  if (!row) {
-    const current = await d.repo.getById(id)
+  if (!claim.won) {
+    const { current } = claim
     d.access.allowedOn(who, 'claim', current && toOpenHouseFacts(current))
     if (!current) throw new NotFoundError()
     if (current.hostingReAgentId !== null && current.hostingReAgentId !== caller.id) {
@@ -57,6 +57,7 @@ async function finishClaim(
     }
     throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
   }
+  const { row } = claim
   d.events.emit(
     viewerRooms(row),
     'opportunity.claimed',
@@ -160,7 +161,11 @@ export function createOpenHouseOffers(d: OfferDeps) {
     async claim(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
       if (agentId !== caller.id) throw new ForbiddenError('You can only claim for yourself')
       const who = await d.access.actor(caller)
-      return finishClaim(d, caller, id, await repo.claim(id, who), who)
+      // One statement answers the winner and the losers alike (199 of 200 in a race lose).
+      const result = await repo.claimOrCurrent(id, who)
+      if (!result) return finishClaim(d, caller, id, { won: false, current: undefined }, who)
+      const { won, ...row } = result
+      return finishClaim(d, caller, id, won ? { won, row } : { won, current: row }, who)
     },
 
     /**
@@ -194,12 +199,18 @@ export function createOpenHouseOffers(d: OfferDeps) {
           ...merged,
           ...instants({ ...merged, openHouseTimezone: current.openHouseTimezone }),
         }
-        const claimed = await repo.claim(id, who, schedule, trx).catch(rethrowDuplicate)
+        const claimed = await repo.claimWithSchedule(id, who, schedule, trx).catch(rethrowDuplicate)
         // The schedule is fixed now: it has an end, and the jobs for it.
         if (claimed) await scheduleEnd(d.outbox, trx, claimed)
         return claimed
       })
-      return finishClaim(d, caller, id, row, who)
+      return finishClaim(
+        d,
+        caller,
+        id,
+        row ? { won: true, row } : { won: false, current: await repo.getById(id) },
+        who,
+      )
     },
 
     async withdraw(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {

@@ -51,6 +51,11 @@ function onOffer(eb: Eb) {
   ])
 }
 
+/** On offer, not the viewer's own listing, and offered where the viewer is. */
+function claimableBy(eb: Eb, viewer: Actor) {
+  return eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)])
+}
+
 /** Open houses the agent lists or hosts, or scheduled for an agent it still acts for. */
 function mine(eb: Eb, viewer: Actor) {
   const ways = [
@@ -153,13 +158,45 @@ export function createOpenHouseRepo(db: Db) {
     },
 
     /**
-     * The claim: one statement. Zero rows means someone else won, or it was never on offer to the viewer.
-     * With `schedule`, a flexible date/time is fixed in the same statement.
+     * The claim without a schedule, and for a loser the row as it stood, in one statement: `won` says
+     * which. The row a loser reads is the statement's snapshot (a rival that committed meanwhile may not
+     * show as the host yet); nothing answers "claimed" from it but the lost race itself.
      */
-    claim(
+    claimOrCurrent(id: number, viewer: Actor) {
+      return db
+        .with('claimed', (qb) =>
+          qb
+            .updateTable('openHouse')
+            .set({ hostingReAgentId: viewer.id, updatedDate: new Date() })
+            .where('id', '=', id)
+            .where((eb) => claimableBy(eb, viewer))
+            .where('scheduledDate', 'is not', null)
+            .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
+            .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
+            .returningAll(),
+        )
+        .selectFrom('claimed')
+        .selectAll('claimed')
+        .select(sql<boolean>`true`.as('won'))
+        .unionAll((eb) =>
+          eb
+            .selectFrom('openHouse')
+            .selectAll('openHouse')
+            .select(sql<boolean>`false`.as('won'))
+            .where('openHouse.id', '=', id)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('claimed').select('claimed.id')))),
+        )
+        .executeTakeFirst()
+    },
+
+    /**
+     * The claim that fixes a flexible date/time in the same statement. Zero rows means someone else won,
+     * or it was never on offer to the viewer.
+     */
+    claimWithSchedule(
       id: number,
       viewer: Actor,
-      schedule?: {
+      schedule: {
         scheduledDate: string
         scheduledStartTime: string
         scheduledEndTime: string
@@ -168,20 +205,13 @@ export function createOpenHouseRepo(db: Db) {
       },
       trx: Db | Trx = db,
     ) {
-      let q = trx
+      return trx
         .updateTable('openHouse')
         .set({ hostingReAgentId: viewer.id, updatedDate: new Date(), ...(schedule as object) })
         .where('id', '=', id)
-        .where((eb) =>
-          eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]),
-        )
-      if (!schedule) {
-        q = q
-          .where('scheduledDate', 'is not', null)
-          .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
-          .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
-      }
-      return q.returningAll().executeTakeFirst()
+        .where((eb) => claimableBy(eb, viewer))
+        .returningAll()
+        .executeTakeFirst()
     },
 
     withdraw(id: number, hostId: number) {
