@@ -48,6 +48,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestAppOptions {
   /** Share another test app's database and Redis prefix (a second API process). */
   sameAs?: TestApp
+  /**
+   * Database connections of its own, as another process has: it learns of writes made through the
+   * test's `db` (or another app) only from the database. By default an app shares the test's.
+   */
+  ownConnections?: boolean
   env?: Record<string, string>
   /** Serve the built web app (browser tests). */
   web?: boolean
@@ -88,7 +93,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Test files sign in far more than a person would; the limit itself is tested with its real value.
   config.rateLimit.signInPerMinute = 1000
   options.configure?.(config)
-  const app = await buildApp(config, { db: database.handle, extend: options.extend })
+  const handle = options.ownConnections ? createPostgresDb(database.url, 5) : database.handle
+  const app = await buildApp(config, { db: handle, extend: options.extend })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   config.publicUrl = url
@@ -108,6 +114,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await Promise.all(workers.map((w) => w.close()))
       await app.close()
+      if (handle !== database.handle) await handle.close()
       if (!options.sameAs) {
         await deleteKeys(inject('redisUrl'), `${config.redis.prefix}:*`)
         await database.drop()

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '@porchlight/server/src/db/database.ts'
+import { createSessionCache } from '@porchlight/server/src/modules/auth/session-cache.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
 import { noLive } from '@porchlight/server/src/realtime/events.ts'
 import type { TestApp } from './app.ts'
@@ -51,7 +52,7 @@ export async function makeAgent(db: Db, overrides: AgentOverrides = {}) {
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  const { token } = await createSessionService(db, noLive.rooms).create(user.id)
+  const { token } = await createSessionService(db, noLive.rooms, createSessionCache(0)).create(user.id)
   return { user, agent, token }
 }
 

@@ -30,6 +30,8 @@ import { adminRoutes } from '../modules/admin/routes.ts'
 import { agentRoutes } from '../modules/agents/routes.ts'
 import { attendeeRoutes } from '../modules/attendees/routes.ts'
 import { authRoutes } from '../modules/auth/routes.ts'
+import { createSessionCache } from '../modules/auth/session-cache.ts'
+import type { SessionWithAgent } from '../modules/auth/sessions.ts'
 import { calendarRoutes } from '../modules/calendar/routes.ts'
 import { consentRoutes } from '../modules/consent/routes.ts'
 import { contactCardRoutes } from '../modules/contact-cards/routes.ts'
@@ -132,12 +134,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     corsOrigin: config.publicUrl,
   })
   backgroundFailures.useLogger(app.log)
+  const sessionCache = createSessionCache<SessionWithAgent>(config.sessionCacheMs, dbHandle)
   const services = createServices({
     config,
     db: dbHandle.db,
     outbox,
     live: realtime,
     redis,
+    sessionCache,
   })
   realtime.admit(services.socketAuthority)
   app.decorate('deps', {
@@ -159,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
   app.addHook('onClose', async () => {
     services.statsEvents.stop()
+    await sessionCache.close()
     await outbox.stop()
     await new Promise<void>((resolve) => realtime.io.close(() => resolve()))
     await closeQueues(queues)

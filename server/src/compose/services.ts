@@ -9,7 +9,8 @@ import { createAttendeeService } from '../modules/attendees/service.ts'
 import { createAccountLimits } from '../modules/auth/limits.ts'
 import { createAuthRepo } from '../modules/auth/repo.ts'
 import { createAuthService } from '../modules/auth/service.ts'
-import { createSessionService } from '../modules/auth/sessions.ts'
+import { createSessionCache, type SessionCache } from '../modules/auth/session-cache.ts'
+import { createSessionService, type SessionWithAgent } from '../modules/auth/sessions.ts'
 import { createCalendarRepo } from '../modules/calendar/repo.ts'
 import { createCalendarService } from '../modules/calendar/service.ts'
 import { createConsentRepo } from '../modules/consent/repo.ts'
@@ -54,6 +55,8 @@ export interface ServiceInfra {
   live: Live
   /** A fail-fast Redis connection (account limits). */
   redis: Redis
+  /** Sessions kept briefly (the API process); without it every request reads its session. */
+  sessionCache?: SessionCache<SessionWithAgent>
 }
 
 /**
@@ -63,7 +66,7 @@ export interface ServiceInfra {
 export function createServices(infra: ServiceInfra) {
   const { config, db, outbox, live } = infra
   const access = createAccess(db)
-  const sessions = createSessionService(db, live.rooms)
+  const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0))
   const pricing = createPricingService(db, createPricingRepo(db))
   const properties = createPropertyService(createPropertyRepo(db), access)
   const inventory = createInventoryService(db, createInventoryRepo(db), properties)

@@ -3,6 +3,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config.ts'
 import type { Database } from './types.ts'
+import { WriteWatchPlugin } from './write-watch.ts'
 
 export type Db = Kysely<Database>
 
@@ -15,21 +16,77 @@ pg.types.setTypeParser(INT8, (v) => Number(v))
 pg.types.setTypeParser(NUMERIC, (v) => Number(v))
 pg.types.setTypeParser(DATE, (v) => v)
 
-const plugins = [new CamelCasePlugin()]
+const camelCase = new CamelCasePlugin()
+
+/** Called on each notification; `listening` false while the channel is not heard (connecting, lost). */
+export type Notified = (event: { listening: boolean }) => void
 
 export interface DbHandle {
   db: Db
   /** 'postgres' when DATABASE_URL is set, 'embedded' for PGlite under ./data. */
   kind: 'postgres' | 'embedded'
+  /** Writes this handle's own queries make, as they are made. */
+  writes: WriteWatchPlugin
+  /**
+   * Hears NOTIFY on `channel` (from any process) until the answered function is called: `listening`
+   * is false whenever notifications could be missed, and true again, once heard, with no notification
+   * lost unseen in between (a reconnect calls with true, so what was kept meanwhile can be dropped).
+   */
+  listen(channel: string, onNotify: Notified): () => Promise<void>
   close(): Promise<void>
+}
+
+/** LISTEN on a connection of its own, reconnecting after a second when the connection is lost. */
+function listenOver(url: string, channel: string, onNotify: Notified): () => Promise<void> {
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url })
+    client = next
+    const lost = () => {
+      if (client !== next) return
+      client = null
+      onNotify({ listening: false })
+      if (!stopped) retry = setTimeout(connect, 1000)
+    }
+    next.on('error', lost)
+    next.on('end', lost)
+    next.on('notification', () => onNotify({ listening: true }))
+    try {
+      await next.connect()
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+      if (stopped) await next.end()
+      else onNotify({ listening: true })
+    } catch {
+      lost()
+      await next.end().catch(() => {})
+    }
+  }
+  onNotify({ listening: false })
+  void connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const last = client
+    client = null
+    await last?.end().catch(() => {})
+  }
 }
 
 export function createPostgresDb(url: string, poolSize = 10): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
-  return { db, kind: 'postgres', close: () => db.destroy() }
+  const writes = new WriteWatchPlugin()
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase, writes] })
+  return {
+    db,
+    kind: 'postgres',
+    writes,
+    listen: (channel, onNotify) => listenOver(url, channel, onNotify),
+    close: () => db.destroy(),
+  }
 }
 
 /** Whether a process with this id is running. */
@@ -72,10 +129,17 @@ export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
     parsers: { [INT8]: Number, [NUMERIC]: Number, [DATE]: (v: string) => v },
     extensions: { pg_trgm },
   })
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
+  const writes = new WriteWatchPlugin()
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [camelCase, writes] })
   return {
     db,
     kind: 'embedded',
+    writes,
+    // The data is this process's alone (the lock above): every write to it is one of this handle's.
+    listen: (_channel, onNotify) => {
+      onNotify({ listening: true })
+      return async () => {}
+    },
     close: async () => {
       await db.destroy()
       await unlock()

@@ -28,7 +28,8 @@ export interface AgentLike {
  * it. The one place the server decides who may act for whom; it holds no rule of its own.
  */
 export function createAccess(db: Db) {
-  // Facts of one request's caller: the agent row is loaded once per request, so is this.
+  // Facts of a caller, loaded once per agent row: once per request, or once while the session cache
+  // keeps that row (it drops the row on any change to agents or teams, and these facts with it).
   const actors = new WeakMap<object, Promise<Actor>>()
 
   async function loadActor(agent: AgentLike): Promise<Actor> {
@@ -105,6 +106,8 @@ export function createAccess(db: Db) {
     if (!facts) {
       facts = loadActor(agent)
       actors.set(agent, facts)
+      // A failed load is not kept: the next request asks again.
+      facts.catch(() => actors.delete(agent))
     }
     return facts
   }

@@ -4,6 +4,7 @@ import { rooms } from '@porchlight/shared'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
+import type { SessionCache } from './session-cache.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const SESSION_TTL_MS = 30 * DAY_MS
@@ -18,6 +19,9 @@ export interface SessionRecord {
   recovery: boolean
 }
 
+/** A session with the user's agent profile (null without one): what every agent's request asks first. */
+export type SessionWithAgent = SessionRecord & { agent: AgentRow | null }
+
 /** 160 random bits, shown to the client once; only its SHA-256 is stored (Lucia's session guide). */
 export function generateSessionToken(): string {
   const bytes = new Uint8Array(20)
@@ -29,8 +33,15 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
 }
 
-/** Revoking a session ends its open sockets at once, in every process. */
-export function createSessionService(db: Db, sockets: SocketRooms) {
+/** Whether the session must be read again: ended, or due to slide forward (which only a read does). */
+const due = (session: SessionRecord, now: number) =>
+  session.expiresAt.getTime() <= now || now + SESSION_TTL_MS - session.expiresAt.getTime() >= REFRESH_AFTER_MS
+
+/**
+ * Revoking a session ends its open sockets at once, in every process. Sessions are kept briefly in
+ * `cache` (session-cache.ts), which forgets them on any change to sessions, agents or teams.
+ */
+export function createSessionService(db: Db, sockets: SocketRooms, cache: SessionCache<SessionWithAgent>) {
   const idOf = (token: string) => (/^[a-z2-7]{32}$/.test(token) ? sessionIdFromToken(token) : null)
 
   /** The session as it stands now: null (and gone) once expired; its expiry slid forward hourly. */
@@ -64,23 +75,27 @@ export function createSessionService(db: Db, sockets: SocketRooms) {
 
     /** The session behind a token, or null when unknown or expired; slides the expiry forward. */
     async validate(token: string): Promise<SessionRecord | null> {
-      const id = idOf(token)
-      if (!id) return null
-      const row = await db
-        .selectFrom('session')
-        .select(['id', 'userId', 'expiresAt', 'recovery'])
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return row ? current(row) : null
+      const session = await this.validateWithAgent(token)
+      return (
+        session && {
+          id: session.id,
+          userId: session.userId,
+          expiresAt: session.expiresAt,
+          recovery: session.recovery,
+        }
+      )
     },
 
     /**
-     * `validate`, and the user's agent profile (null without one), in one round trip: every agent's
-     * request and socket asks both before anything else.
+     * `validate`, and the user's agent profile (null without one), in one round trip, or none while
+     * kept: every agent's request and socket asks both before anything else.
      */
-    async validateWithAgent(token: string): Promise<(SessionRecord & { agent: AgentRow | null }) | null> {
+    async validateWithAgent(token: string): Promise<SessionWithAgent | null> {
       const id = idOf(token)
       if (!id) return null
+      const kept = cache.get(id)
+      if (kept && !due(kept, Date.now())) return kept
+      const since = cache.begin()
       const row = await db
         .selectFrom('session')
         .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')
@@ -101,8 +116,11 @@ export function createSessionService(db: Db, sockets: SocketRooms) {
         expiresAt: sessionExpiresAt,
         recovery: sessionRecovery,
       })
+      if (!session) return null
       // Without a profile every agent column is null, its id first of all.
-      return session && { ...session, agent: agent.id === null ? null : (agent as AgentRow) }
+      const found = { ...session, agent: agent.id === null ? null : (agent as AgentRow) }
+      cache.keep(id, found, since)
+      return found
     },
 
     /** The recovery is over (a new password was set): the session is an ordinary one. */

@@ -1,0 +1,179 @@
+// Sessions and their agents are kept for a few seconds in each API process (SESSION_CACHE_MS). What is
+// kept must never outlive a change: signing out, an agent's row, a team. These tests use two API
+// processes with connections of their own, so the second hears of a change only from the database, and
+// write "outside the API" through a connection of their own, as the firm-verify command does.
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { makePlannedAgent, makeTeam } from '../support/factories.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { until } from '../support/webhook-receiver.ts'
+
+let a: TestApp
+let b: TestApp
+let outside: pg.Client
+
+beforeAll(async () => {
+  a = await buildTestApp({ ownConnections: true })
+  b = await buildTestApp({ sameAs: a, ownConnections: true })
+  outside = new pg.Client({ connectionString: a.database.url })
+  await outside.connect()
+})
+
+afterAll(async () => {
+  await outside?.end()
+  await b?.close()
+  await a?.close()
+})
+
+/** A licensed agent's own route: 200, or 403 with the reason. */
+const feedUrl = (t: TestApp, agent: { token: string; agent: { id: number } }) =>
+  t.call('GET', `/openhousemgmt/getCalendarFeedUrl/${agent.agent.id}`, { token: agent.token })
+
+/** Both processes have served the agent (and so keep its session). */
+async function servedByBoth(agent: { token: string; agent: { id: number } }) {
+  expect((await feedUrl(a, agent)).status).toBe(200)
+  expect((await feedUrl(b, agent)).status).toBe(200)
+}
+
+/** Deletes the agent's sessions without telling anyone (triggers off): only what is kept still answers. */
+async function deleteSessionsSilently(userId: number) {
+  await outside.query('begin')
+  await outside.query('set local session_replication_role = replica')
+  await outside.query('delete from session where user_id = $1', [userId])
+  await outside.query('commit')
+}
+
+describe('the session cache', () => {
+  it('keeps a session for a few seconds, then reads it again', async () => {
+    const briefly = await buildTestApp({ sameAs: a, ownConnections: true, env: { SESSION_CACHE_MS: '600' } })
+    try {
+      const agent = await makePlannedAgent(a.db)
+      expect((await feedUrl(briefly, agent)).status).toBe(200)
+      await deleteSessionsSilently(agent.user.id)
+      // Kept: the session's row is gone, and nothing said so.
+      expect((await feedUrl(briefly, agent)).status).toBe(200)
+      const ended = await until(
+        async () => {
+          const res = await feedUrl(briefly, agent)
+          return res.status === 403 ? res : null
+        },
+        'the kept session to lapse',
+        3000,
+      )
+      expect(ended.body.error.code).toBe('SESSION_EXPIRED')
+    } finally {
+      await briefly.close()
+    }
+  })
+
+  it('ends a signed-out session at once where it was signed out, and in the other process as the database tells it', async () => {
+    const agent = await makePlannedAgent(a.db)
+    await servedByBoth(agent)
+    expect((await a.call('POST', '/signing/signout', { token: agent.token })).status).toBe(200)
+    const here = await feedUrl(a, agent)
+    expect([here.status, here.body.error.code]).toEqual([403, 'SESSION_EXPIRED'])
+    const started = Date.now()
+    await until(
+      async () => (await feedUrl(b, agent)).status === 403,
+      'the other process to end the session',
+      2000,
+    )
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
+  it('hears a change to an agent made outside the API, in every process', async () => {
+    const agent = await makePlannedAgent(a.db)
+    await servedByBoth(agent)
+    await outside.query('update re_agent set re_agent_license_validity_flag = false where id = $1', [
+      agent.agent.id,
+    ])
+    for (const t of [a, b]) {
+      const refused = await until(
+        async () => {
+          const res = await feedUrl(t, agent)
+          return res.status === 403 ? res : null
+        },
+        'the license change to be heard',
+        2000,
+      )
+      expect(refused.body.error.code).toBe('LICENSE_INVALID')
+    }
+  })
+
+  it('forgets what a member may do as soon as it leaves the team', async () => {
+    const lead = await makePlannedAgent(a.db, { role: 'Team Lead' })
+    const member = await makePlannedAgent(a.db)
+    const teamId = await makeTeam(a.db, lead, [member])
+    const offers = []
+    for (const scheduledStartTime of ['10:00 AM', '2:00 PM']) {
+      const oh = await scheduleOpenHouse(a, lead, { publishLevel: 'Real Estate Team', scheduledStartTime })
+      const published = await publish(a, lead, oh.id, 'Real Estate Team')
+      expect(published.status, JSON.stringify(published.body)).toBe(200)
+      offers.push(oh)
+    }
+    const [first, second] = offers as [(typeof offers)[0], (typeof offers)[0]]
+    // The member has been served as a member (its session and its team facts are kept).
+    const claimed = await b.call(
+      'PATCH',
+      `/openhousemgmt/claimToHostOpenHouse/${first.id}/${member.agent.id}`,
+      {
+        token: member.token,
+      },
+    )
+    expect(claimed.status).toBe(200)
+    await outside.query('delete from re_team_member where re_team_id = $1 and re_agent_id = $2', [
+      teamId,
+      member.agent.id,
+    ])
+    // No longer in the team: the team's other offer is not one it can see.
+    await until(
+      async () =>
+        (
+          await b.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${second.id}/${member.agent.id}`, {
+            token: member.token,
+          })
+        ).status === 404,
+      'the member to lose the team offer',
+      2000,
+    )
+  })
+
+  it('keeps nothing while the database cannot tell it of changes, and keeps again once it can', async () => {
+    const agent = await makePlannedAgent(a.db)
+    expect((await feedUrl(b, agent)).status).toBe(200)
+    // Every listening connection to this database is cut: neither process can hear a change now.
+    await outside.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and query ilike 'listen%'`,
+    )
+    await deleteSessionsSilently(agent.user.id)
+    // What was kept is dropped as the process learns its connection is gone, well before it would lapse.
+    const refused = await until(
+      async () => {
+        const res = await feedUrl(b, agent)
+        return res.status === 403 ? res : null
+      },
+      'the kept session to be dropped',
+      2000,
+    )
+    expect(refused.body.error.code).toBe('SESSION_EXPIRED')
+
+    // Listening again (the connection comes back within a second or so), sessions are kept again.
+    const again = await makePlannedAgent(a.db)
+    await until(
+      async () => {
+        const listeners = await outside.query(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and query ilike 'listen%'`,
+        )
+        return listeners.rows[0].n >= 2
+      },
+      'both processes to listen again',
+      5000,
+    )
+    expect((await feedUrl(b, again)).status).toBe(200)
+    await deleteSessionsSilently(again.user.id)
+    expect((await feedUrl(b, again)).status).toBe(200)
+  })
+})
