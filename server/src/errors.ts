@@ -11,7 +11,11 @@ export class AppError extends Error {
     message: string,
     readonly fields?: FieldError[],
   ) {
+    // An answer to the caller (4xx) is not a fault: it captures no stack (a claim race answers 199).
+    const depth = Error.stackTraceLimit
+    if (statusCode < 500) Error.stackTraceLimit = 0
     super(message)
+    Error.stackTraceLimit = depth
     this.name = new.target.name
   }
 }
