@@ -210,14 +210,14 @@ export function createAccess(db: Db) {
 
     /**
      * The guest's capability for its visit: a 256-bit random token answered once, only its SHA-256
-     * stored, bound to the prospect and the open house.
+     * stored (`tokenHash`), bound to the prospect and the open house. The sign-in stores it with the
+     * prospect it makes, in one statement; `issueGuestToken` stores one for a prospect found.
      */
+    newGuestToken,
+
     async issueGuestToken(trx: Trx, prospectId: number, openHouseId: number): Promise<string> {
-      const token = randomBytes(32).toString('base64url')
-      await trx
-        .insertInto('guestToken')
-        .values({ tokenHash: hashToken(token), prospectId, openHouseId })
-        .execute()
+      const { token, tokenHash } = newGuestToken()
+      await trx.insertInto('guestToken').values({ tokenHash, prospectId, openHouseId }).execute()
       return token
     },
 
@@ -286,6 +286,11 @@ export function createAccess(db: Db) {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+function newGuestToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, tokenHash: hashToken(token) }
+}
 
 const forbiddenText: Record<OpenHousePermission, string> = {
   view: 'You may not see this open house',

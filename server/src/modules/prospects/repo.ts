@@ -147,21 +147,52 @@ export function createProspectRepo(db: Db) {
      * its case) as it is; a returning visitor never overwrites what the agent has. Concurrent sign-ins of
      * one visitor meet at the unique index.
      */
-    async insertGuest(values: Insertable<ProspectTable>, trx: Db | Trx = db) {
+    /**
+     * The guest's prospect: made, or (a returning visitor) found by the agent and email. A new one
+     * stores the guest's `token` in the same statement (`tokenStored`); a found one leaves it to the
+     * caller, as the row is read by a statement of its own.
+     */
+    async insertGuest(
+      values: Insertable<ProspectTable>,
+      trx: Db | Trx = db,
+      token?: { tokenHash: string; openHouseId: number },
+    ) {
       const created = await trx
-        .insertInto('prospect')
-        .values(values)
-        .onConflict((oc) => oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing())
-        .returningAll()
+        .with('created', (qc) =>
+          qc
+            .insertInto('prospect')
+            .values(values)
+            .onConflict((oc) =>
+              oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
+            )
+            .returningAll(),
+        )
+        .with('token', (qc) =>
+          qc
+            .insertInto('guestToken')
+            .columns(['tokenHash', 'prospectId', 'openHouseId'])
+            .expression((eb) =>
+              eb
+                .selectFrom('created')
+                .select([
+                  sql<string>`${token?.tokenHash ?? null}::text`.as('tokenHash'),
+                  'created.id',
+                  sql<number>`${token?.openHouseId ?? null}::bigint`.as('openHouseId'),
+                ])
+                .where(sql<boolean>`${token !== undefined}`),
+            ),
+        )
+        .selectFrom('created')
+        .selectAll()
         .executeTakeFirst()
-      if (created) return { row: created, created: true }
+      if (created) return { row: created, created: true, tokenStored: token !== undefined }
       const row = await trx
         .selectFrom('prospect')
         .selectAll()
         .where('createdByReAgentId', '=', values.createdByReAgentId)
         .where((eb) => eb(eb.fn('lower', ['prospectEmailId']), '=', values.prospectEmailId.toLowerCase()))
         .executeTakeFirstOrThrow()
-      return { row, created: false }
+      return { row, created: false, tokenStored: false }
     },
 
     create(values: Insertable<ProspectTable>, trx: Db | Trx = db) {

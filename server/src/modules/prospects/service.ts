@@ -166,8 +166,9 @@ export function createProspectService(d: ProspectDeps) {
       }
       // A returning visitor (same email) is matched to the agent's prospect, which it never overwrites:
       // what it typed stays with this visit.
+      const newToken = d.access.newGuestToken()
       const inserted = retried
-        ? { row: retried, created: false }
+        ? { row: retried, created: false, tokenStored: false }
         : await repo.insertGuest(
             {
               ...detailsOf(body),
@@ -177,15 +178,19 @@ export function createProspectService(d: ProspectDeps) {
               ...consent,
             },
             trx,
+            { tokenHash: newToken.tokenHash, openHouseId: oh.id },
           )
       const prospect = inserted.row
       const listingAgentConsent =
         oh.hostingReAgentId !== null && oh.hostingReAgentId !== oh.listingReAgentId
           ? body.listingAgentConsent
           : false
+      // A new prospect stored the guest's token with it; a found one gets its own.
+      const guestToken = inserted.tokenStored
+        ? newToken.token
+        : await d.access.issueGuestToken(trx, prospect.id, oh.id)
       // Reads before the visit is written: the visit locks the agents' statistics rows until the commit,
       // and other sign-ins at the same open house wait on them, so as little as possible comes after it.
-      const guestToken = await d.access.issueGuestToken(trx, prospect.id, oh.id)
       await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId])
       const mailVisit = body.emailConsent ? await attendees.mailContext(oh.id, trx) : null
       const recorded = await attendees.record(trx, oh, prospect, {
