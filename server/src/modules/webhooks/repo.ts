@@ -10,30 +10,13 @@ export const ATTEMPT_LEASE_MS = 30_000
 /**
  * The integrations of the agents in `agentIds` (an expression of type bigint[]): each agent's own enabled
  * endpoints; the enabled endpoints of the active teams it is in (lead, co-lead or accepted member, while
- * verified in its firm), with the team's id; and, as a row with a null id, its Follow Up Boss key.
+ * verified in its firm), with the team's id; and, as a row with a null id, its Follow Up Boss key. The
+ * statement is the function `agent_integrations` (migration 202611270002), whose plan each connection
+ * makes once.
  */
 function integrations(agentIds: RawBuilder<unknown>) {
   return sql<{ id: number | null; reAgentId: number; events: string[] | null; teamId: number | null }>`
-    select id, re_agent_id, events, null::bigint as team_id from webhook_endpoint
-      where re_agent_id = any(${agentIds}) and disabled_at is null and team_id is null
-    union all
-    select e.id, people.agent_id, e.events, e.team_id
-      from (
-        select t.id as team_id, t.re_team_lead_id as agent_id from re_team t
-          where t.re_team_lead_id = any(${agentIds}) and t.re_team_active_flag
-        union
-        select t.id, t.re_co_team_lead_id from re_team t
-          where t.re_co_team_lead_id = any(${agentIds}) and t.re_team_active_flag
-        union
-        select m.re_team_id, m.re_agent_id from re_team_member m
-          join re_team t on t.id = m.re_team_id and t.re_team_active_flag
-          where m.re_agent_id = any(${agentIds})
-            and m.invitation_status = 'accepted' and m.re_agent_current_flag
-      ) people
-      join re_agent a on a.id = people.agent_id and a.firm_membership_status = 'verified'
-      join webhook_endpoint e on e.team_id = people.team_id and e.disabled_at is null
-    union all
-    select null, re_agent_id, null, null from fub_connector where re_agent_id = any(${agentIds})
+    select id, re_agent_id, events, team_id from agent_integrations(${agentIds})
   `
 }
 
