@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
@@ -74,10 +75,36 @@ function listenOver(url: string, channel: string, onNotify: Notified): () => Pro
   }
 }
 
+/** Statements a connection prepares at most; beyond them, the rest are sent unprepared. */
+const PREPARED_PER_CONNECTION = 500
+
+/**
+ * Every statement with parameters is prepared once per connection, named by its text: PostgreSQL
+ * parses and plans it once, not on every call (a guest sign-in's statements spent as long in parse and
+ * bind as in execution). The query builder makes the same text for the same shape, so a process has a
+ * few hundred of them; past PREPARED_PER_CONNECTION a connection sends the rest unprepared.
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown
+  const names = new Map<string, string>()
+  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0) {
+      return send(config, values, callback)
+    }
+    let name = names.get(config)
+    if (!name && names.size < PREPARED_PER_CONNECTION) {
+      name = `s${createHash('sha1').update(config).digest('hex').slice(0, 20)}`
+      names.set(config, name)
+    }
+    return name ? send({ name, text: config, values }, callback) : send(config, values, callback)
+  }) as typeof client.query
+}
+
 export function createPostgresDb(url: string, poolSize = 10): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
+  pool.on('connect', prepareStatements)
   const writes = new WriteWatchPlugin()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase, writes] })
   return {
