@@ -60,6 +60,43 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
     return { id: row.id, userId: row.userId, expiresAt, recovery: row.recovery }
   }
 
+  /**
+   * `validate`, and the user's agent profile (null without one), in one round trip, or none while
+   * kept: every agent's request and socket asks both before anything else.
+   */
+  async function validateWithAgent(token: string): Promise<SessionWithAgent | null> {
+    const id = idOf(token)
+    if (!id) return null
+    const kept = cache.get(id)
+    if (kept && !due(kept, Date.now())) return kept
+    const since = cache.begin()
+    const row = await db
+      .selectFrom('session')
+      .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')
+      .selectAll('reAgent')
+      .select([
+        'session.id as sessionId',
+        'session.userId as sessionUserId',
+        'session.expiresAt as sessionExpiresAt',
+        'session.recovery as sessionRecovery',
+      ])
+      .where('session.id', '=', id)
+      .executeTakeFirst()
+    if (!row) return null
+    const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, ...agent } = row
+    const session = await current({
+      id: sessionId,
+      userId: sessionUserId,
+      expiresAt: sessionExpiresAt,
+      recovery: sessionRecovery,
+    })
+    if (!session) return null
+    // Without a profile every agent column is null, its id first of all.
+    const found = { ...session, agent: agent.id === null ? null : (agent as AgentRow) }
+    cache.keep(id, found, since)
+    return found
+  }
+
   return {
     async create(userId: number, recovery = false): Promise<{ token: string; session: SessionRecord }> {
       const token = generateSessionToken()
@@ -75,7 +112,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
 
     /** The session behind a token, or null when unknown or expired; slides the expiry forward. */
     async validate(token: string): Promise<SessionRecord | null> {
-      const session = await this.validateWithAgent(token)
+      const session = await validateWithAgent(token)
       return (
         session && {
           id: session.id,
@@ -86,42 +123,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
       )
     },
 
-    /**
-     * `validate`, and the user's agent profile (null without one), in one round trip, or none while
-     * kept: every agent's request and socket asks both before anything else.
-     */
-    async validateWithAgent(token: string): Promise<SessionWithAgent | null> {
-      const id = idOf(token)
-      if (!id) return null
-      const kept = cache.get(id)
-      if (kept && !due(kept, Date.now())) return kept
-      const since = cache.begin()
-      const row = await db
-        .selectFrom('session')
-        .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')
-        .selectAll('reAgent')
-        .select([
-          'session.id as sessionId',
-          'session.userId as sessionUserId',
-          'session.expiresAt as sessionExpiresAt',
-          'session.recovery as sessionRecovery',
-        ])
-        .where('session.id', '=', id)
-        .executeTakeFirst()
-      if (!row) return null
-      const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, ...agent } = row
-      const session = await current({
-        id: sessionId,
-        userId: sessionUserId,
-        expiresAt: sessionExpiresAt,
-        recovery: sessionRecovery,
-      })
-      if (!session) return null
-      // Without a profile every agent column is null, its id first of all.
-      const found = { ...session, agent: agent.id === null ? null : (agent as AgentRow) }
-      cache.keep(id, found, since)
-      return found
-    },
+    validateWithAgent,
 
     /** The recovery is over (a new password was set): the session is an ordinary one. */
     async endRecovery(sessionId: string): Promise<void> {
