@@ -145,17 +145,13 @@ export function createProspectRepo(db: Db) {
     /**
      * The guest sign-in: a new prospect of the agent, or the agent's prospect with that email (whatever
      * its case) as it is; a returning visitor never overwrites what the agent has. Concurrent sign-ins of
-     * one visitor meet at the unique index.
-     */
-    /**
-     * The guest's prospect: made, or (a returning visitor) found by the agent and email. A new one
-     * stores the guest's `token` in the same statement (`tokenStored`); a found one leaves it to the
-     * caller, as the row is read by a statement of its own.
+     * one visitor meet at the unique index. A new prospect (`created`) stores the guest's token in the
+     * same statement; for a found one the caller stores it, as that row is read by a statement of its own.
      */
     async insertGuest(
       values: Insertable<ProspectTable>,
+      token: { tokenHash: string; openHouseId: number },
       trx: Db | Trx = db,
-      token?: { tokenHash: string; openHouseId: number },
     ) {
       const created = await trx
         .with('created', (qc) =>
@@ -175,24 +171,23 @@ export function createProspectRepo(db: Db) {
               eb
                 .selectFrom('created')
                 .select([
-                  sql<string>`${token?.tokenHash ?? null}::text`.as('tokenHash'),
+                  eb.val(token.tokenHash).as('tokenHash'),
                   'created.id',
-                  sql<number>`${token?.openHouseId ?? null}::bigint`.as('openHouseId'),
-                ])
-                .where(sql<boolean>`${token !== undefined}`),
+                  eb.val(token.openHouseId).as('openHouseId'),
+                ]),
             ),
         )
         .selectFrom('created')
         .selectAll()
         .executeTakeFirst()
-      if (created) return { row: created, created: true, tokenStored: token !== undefined }
+      if (created) return { row: created, created: true }
       const row = await trx
         .selectFrom('prospect')
         .selectAll()
         .where('createdByReAgentId', '=', values.createdByReAgentId)
         .where((eb) => eb(eb.fn('lower', ['prospectEmailId']), '=', values.prospectEmailId.toLowerCase()))
         .executeTakeFirstOrThrow()
-      return { row, created: false, tokenStored: false }
+      return { row, created: false }
     },
 
     create(values: Insertable<ProspectTable>, trx: Db | Trx = db) {

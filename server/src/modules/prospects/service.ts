@@ -168,7 +168,7 @@ export function createProspectService(d: ProspectDeps) {
       // what it typed stays with this visit.
       const newToken = d.access.newGuestToken()
       const inserted = retried
-        ? { row: retried, created: false, tokenStored: false }
+        ? { row: retried, created: false }
         : await repo.insertGuest(
             {
               ...detailsOf(body),
@@ -177,8 +177,8 @@ export function createProspectService(d: ProspectDeps) {
               clientRequestId: body.clientRequestId,
               ...consent,
             },
-            trx,
             { tokenHash: newToken.tokenHash, openHouseId: oh.id },
+            trx,
           )
       const prospect = inserted.row
       const listingAgentConsent =
@@ -186,7 +186,7 @@ export function createProspectService(d: ProspectDeps) {
           ? body.listingAgentConsent
           : false
       // A new prospect stored the guest's token with it; a found one gets its own.
-      const guestToken = inserted.tokenStored
+      const guestToken = inserted.created
         ? newToken.token
         : await d.access.issueGuestToken(trx, prospect.id, oh.id)
       // Reads before the visit is written: the visit locks the agents' statistics rows until the commit,
