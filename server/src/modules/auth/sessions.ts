@@ -112,15 +112,10 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
 
     /** The session behind a token, or null when unknown or expired; slides the expiry forward. */
     async validate(token: string): Promise<SessionRecord | null> {
-      const session = await validateWithAgent(token)
-      return (
-        session && {
-          id: session.id,
-          userId: session.userId,
-          expiresAt: session.expiresAt,
-          recovery: session.recovery,
-        }
-      )
+      const found = await validateWithAgent(token)
+      if (!found) return null
+      const { agent: _agent, ...session } = found
+      return session
     },
 
     validateWithAgent,
