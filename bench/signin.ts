@@ -10,12 +10,10 @@ import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket.ts'
-import { createAdapter } from '@socket.io/redis-adapter'
 import Fastify from 'fastify'
-import { Redis } from 'ioredis'
 import pg from 'pg'
-import { Server } from 'socket.io'
-import { guestVisitor, load, REDIS_URL, report, startBenchApp } from './support.ts'
+import { bareSocketServer } from './bare-sockets.ts'
+import { guestVisitor, load, report, startBenchApp } from './support.ts'
 
 const SOCKETS = 1000
 
@@ -27,30 +25,6 @@ const pct = (values: number[], p: number) => {
 }
 
 const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-/** A bare socket.io server with the Redis adapter on `server`: a guest's socket joins its open house's room. */
-function bareLive(server: http.Server) {
-  const pub = new Redis(REDIS_URL)
-  const sub = new Redis(REDIS_URL)
-  const io = new Server(server, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    adapter: createAdapter(pub, sub, { key: `bare-fanout-${process.pid}` }),
-  })
-  io.use(async (socket, next) => {
-    await socket.join(`oh:${Number(socket.handshake.auth.openHouseId)}`)
-    next()
-  })
-  return {
-    io,
-    server,
-    async close() {
-      await new Promise<void>((resolve) => io.close(() => resolve()))
-      pub.disconnect()
-      sub.disconnect()
-    },
-  }
-}
 
 export async function run() {
   const a = await startBenchApp()
@@ -113,8 +87,9 @@ export async function run() {
   bare.post('/signin', (req) => sameRows(req.body as ReturnType<typeof guestVisitor>))
   // The fan-out's baseline: the same sign-in, then one emit to the open house's room, through two bare
   // socket.io servers joined by the Redis adapter (this one and `liveB`), as the app's two processes are.
-  const liveA = bareLive(bare.server)
-  const liveB = bareLive(http.createServer())
+  const guestRoom = (auth: Record<string, unknown>) => [`oh:${Number(auth.openHouseId)}`]
+  const liveA = bareSocketServer(bare.server, `bare-fanout-${process.pid}`, guestRoom)
+  const liveB = bareSocketServer(http.createServer(), `bare-fanout-${process.pid}`, guestRoom)
   bare.post('/signin-live', async (req) => {
     const body = req.body as ReturnType<typeof guestVisitor>
     const answer = await sameRows(body)

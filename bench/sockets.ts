@@ -11,10 +11,8 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { rooms } from '@porchlight/shared'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
-import { createAdapter } from '@socket.io/redis-adapter'
-import { Redis } from 'ioredis'
-import { Server } from 'socket.io'
-import { REDIS_URL, report, startBenchApp } from './support.ts'
+import { bareSocketServer } from './bare-sockets.ts'
+import { report, startBenchApp } from './support.ts'
 
 const AGENTS = 50
 const PER_AGENT = 20
@@ -53,28 +51,12 @@ async function perSocket(url: string, auths: Array<{ token: string }>): Promise<
 
 /** socket.io with the Redis adapter; each socket joins an agent's rooms, as the app's sockets do. */
 async function bareServer() {
-  const server = http.createServer()
-  const pub = new Redis(REDIS_URL)
-  const sub = new Redis(REDIS_URL)
-  const io = new Server(server, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    adapter: createAdapter(pub, sub, { key: `bare-${process.pid}` }),
+  const live = bareSocketServer(http.createServer(), `bare-${process.pid}`, (auth) => {
+    const id = Number(auth.token)
+    return [rooms.agent(id), rooms.marketAll, rooms.marketFirm('FIRM-001')]
   })
-  io.use(async (socket, next) => {
-    const id = Number(socket.handshake.auth.token)
-    await socket.join([rooms.agent(id), rooms.marketAll, rooms.marketFirm('FIRM-001')])
-    next()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      await new Promise<void>((resolve) => io.close(() => resolve()))
-      pub.disconnect()
-      sub.disconnect()
-    },
-  }
+  await new Promise<void>((resolve) => live.server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(live.server.address() as AddressInfo).port}`, close: live.close }
 }
 
 export async function run() {
