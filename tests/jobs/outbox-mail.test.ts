@@ -1,5 +1,7 @@
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
-import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
+import { createMailProcessor } from '@porchlight/server/src/mail/deliver.ts'
+import { createMailer } from '@porchlight/server/src/mail/mailer.ts'
+import { queueMail, queueMails } from '@porchlight/server/src/mail/queue-mail.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
@@ -56,6 +58,50 @@ describe('outbox to mail', () => {
       status: 'sent',
       smtpMessageId: expect.stringContaining(`mail-${mailId}@`),
     })
+  })
+
+  it('delivers a burst of mails once each', async () => {
+    const addresses = Array.from({ length: 60 }, (_, i) => `burst-${i}@example.com`)
+    const ids = await inTransaction(t.db, (trx) =>
+      queueMails(
+        trx,
+        t.app.deps.outbox,
+        addresses.map((to) => ({ to, subject: 'Burst', text: `for ${to}`, html: `<p>for ${to}</p>` })),
+      ),
+    )
+    expect(ids).toHaveLength(60)
+    t.startWorker()
+    const received = await smtp.waitFor((m) => m.subject === 'Burst', 60)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(smtp.received.filter((m) => m.subject === 'Burst')).toHaveLength(60)
+    expect(new Set(received.flatMap((m) => m.to))).toEqual(new Set(addresses))
+    for (const m of received) expect(m.text.trim()).toBe(`for ${m.to[0]}`)
+    const rows = await t.db.selectFrom('mail').select('status').where('id', 'in', ids).execute()
+    expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'sent'))
+  })
+
+  it('sends a mail asked for twice at once only once: the second ask finds it in flight', async () => {
+    const to = 'asked-twice@example.com'
+    // Stored without a send job, so that only the two asks below send it.
+    const { id: mailId } = await t.db
+      .insertInto('mail')
+      .values({ toAddress: to, subject: 'Twice', textBody: 'x', htmlBody: '<p>x</p>' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const mailer = createMailer(t.app.deps.config)
+    try {
+      const send = createMailProcessor(t.db, mailer)
+      // Both asks are made in the same moment, so they share one claim statement.
+      const outcomes = await Promise.allSettled([send({ mailId }), send({ mailId })])
+      expect(
+        outcomes.map((o) => (o.status === 'fulfilled' ? o.value : o.reason.constructor.name)).sort(),
+      ).toEqual(['MailInFlightError', 'sent'])
+      await smtp.waitFor((m) => m.to.includes(to))
+      await new Promise((r) => setTimeout(r, 300))
+      expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1)
+    } finally {
+      mailer.close()
+    }
   })
 
   it('sends nothing when the transaction that queued the mail rolls back', async () => {

@@ -51,6 +51,8 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     connection: workerConnection,
     redisPrefix: config.redis.prefix,
     outbox,
+    // Sends wait for no connection: as many at once as the mailer keeps (mailer.ts).
+    concurrency: { mail: mailer.connections },
   })
   outbox.start(config.relay.intervalMs)
   return {

@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
 import { backgroundFailures } from '../failures.ts'
+import { batched } from '../lib/batched.ts'
 import type { Queues } from './queues.ts'
 
 export interface Outbox {
@@ -15,6 +16,14 @@ export interface Outbox {
     payload: JobPayload<Q, N>,
     options?: { runAt?: Date | null },
   ): Promise<number>
+  /** Records one job per payload, all in one statement: `add` for many at once. Answers their row ids. */
+  addEach<Q extends QueueName, N extends JobName<Q>>(
+    trx: Trx,
+    queue: Q,
+    name: N,
+    payloads: Array<JobPayload<Q, N>>,
+    options?: { runAt?: Date | null },
+  ): Promise<number[]>
   /** Hands due rows to BullMQ once (new ones, and unfinished ones handed over a while ago); returns how many. */
   relayOnce(): Promise<number>
   /** Asks for a relay soon (after a commit) without waiting for the next tick. */
@@ -165,33 +174,59 @@ export function createOutbox(
       })
   }
 
+  async function addEach(
+    trx: Trx,
+    queue: QueueName,
+    name: string,
+    payloads: unknown[],
+    options: { runAt?: Date | null } = {},
+  ): Promise<number[]> {
+    if (payloads.length === 0) return []
+    const rows = await trx
+      .insertInto('outbox')
+      .values(
+        payloads.map((payload) => ({
+          queue,
+          jobName: name,
+          payload: JSON.stringify(payload),
+          runAt: options.runAt ?? null,
+        })),
+      )
+      .returning('id')
+      .execute()
+    onCommit(trx, tick)
+    return rows.map((row) => row.id)
+  }
+
+  // Jobs finishing at once (a worker runs several) are marked done together, in one statement.
+  const markDone = batched(async (ids: number[]) => {
+    await db
+      .updateTable('outbox')
+      .set({ doneAt: new Date() })
+      .where('id', '=', sql<number>`any(${sql.val(ids)}::bigint[])`)
+      .where('doneAt', 'is', null)
+      .execute()
+    return ids.map(() => undefined)
+  })
+
   function reconcile(): void {
     reconcileBefore = new Date()
     tick()
   }
 
   return {
-    async add(trx, queue, name, payload, options: { runAt?: Date | null } = {}) {
-      const row = await trx
-        .insertInto('outbox')
-        .values({ queue, jobName: name, payload: JSON.stringify(payload), runAt: options.runAt ?? null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      onCommit(trx, tick)
-      return row.id
+    async add(trx, queue, name, payload, options) {
+      const [id] = await addEach(trx, queue, name, [payload], options)
+      if (id === undefined) throw new Error('the outbox stored no row')
+      return id
     },
+    addEach,
     relayOnce,
     kick: tick,
     reconcile,
     async markDone(jobId) {
       const id = outboxIdOf(jobId)
-      if (id === null) return
-      await db
-        .updateTable('outbox')
-        .set({ doneAt: new Date() })
-        .where('id', '=', id)
-        .where('doneAt', 'is', null)
-        .execute()
+      if (id !== null) await markDone(id)
     },
     async markFailed(jobId, reason) {
       const id = outboxIdOf(jobId)

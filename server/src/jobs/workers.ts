@@ -25,7 +25,8 @@ export interface WorkerOptions {
   redisPrefix: string
   /** Told when a job's effect happened, or when BullMQ gave up on it, so the row is not relayed again. */
   outbox: Pick<Outbox, 'markDone' | 'markFailed'>
-  concurrency?: number
+  /** Jobs a queue's worker runs at once: 8 unless told otherwise. */
+  concurrency?: Partial<Record<QueueName, number>>
 }
 
 export function startWorkers(processors: Processors, opts: WorkerOptions): { close(): Promise<void> } {
@@ -46,7 +47,7 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
       {
         connection: opts.connection,
         prefix: bullPrefix(opts.redisPrefix),
-        concurrency: opts.concurrency ?? 8,
+        concurrency: opts.concurrency?.[queue] ?? 8,
         // Jobs here take milliseconds to seconds: a worker that died is noticed within about 15 s,
         // not BullMQ's default of a minute.
         lockDuration: 10_000,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/database.ts'
+import { batched } from '../lib/batched.ts'
 import type { Mailer } from './mailer.ts'
 
 /**
@@ -15,6 +16,13 @@ export class MailInFlightError extends Error {
   }
 }
 
+type MailMark = {
+  mailId: number
+  status: 'sent' | 'stored' | 'failed' | 'suppressed'
+  smtpMessageId?: string | null
+  lastError?: string
+}
+
 /**
  * Sends one stored mail, holding no transaction or row lock across the SMTP exchange: one conditional
  * statement claims the row with a lease, the mail is sent, a second statement marks it sent. A mail
@@ -22,6 +30,10 @@ export class MailInFlightError extends Error {
  * repeated relay, two workers at once — still delivers once. Only a worker that dies between the SMTP
  * answer and marking the row leaves it to be sent again once the lease has run out, with the same
  * Message-ID, so the receiving server can tell it is a repeat (docs/guarantees.md).
+ *
+ * The sends running at once in a worker share their statements: the claims that arrive while one is in
+ * flight go together in the next, and so do the marks (`batched`), so a burst of mail costs a few
+ * statements per batch rather than two per mail.
  */
 export function createMailProcessor(
   db: Db,
@@ -29,19 +41,15 @@ export function createMailProcessor(
   /** Whether the address opted out of mail from this agent: such a mail is suppressed, not sent. */
   optedOut: (agentId: number, email: string) => Promise<boolean> = async () => false,
 ) {
-  return async function send({
-    mailId,
-  }: {
-    mailId: number
-  }): Promise<'sent' | 'stored' | 'skipped' | 'suppressed'> {
-    const mail = await db
+  const claim = batched(async (ids: number[]) => {
+    const rows = await db
       .updateTable('mail')
       .set({
         status: 'sending',
         leaseUntil: sql<Date>`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval`,
         attempts: sql<number>`attempts + 1`,
       })
-      .where('id', '=', mailId)
+      .where('id', '=', sql<number>`any(${sql.val(ids)}::bigint[])`)
       .where((eb) =>
         eb.or([
           eb('status', 'in', ['queued', 'failed']),
@@ -49,34 +57,50 @@ export function createMailProcessor(
         ]),
       )
       .returningAll()
-      .executeTakeFirst()
+      .execute()
+    const claimed = new Map(rows.map((row) => [row.id, row]))
+    // The same mail asked for twice in one batch (two jobs for it) is claimed by the first ask only.
+    return ids.map((id) => {
+      const row = claimed.get(id)
+      claimed.delete(id)
+      return row
+    })
+  })
+  // Only a row this worker holds ('sending') is marked: a lease that ran out and was taken over is not.
+  const mark = batched(async (marks: MailMark[]) => {
+    const column = <K extends keyof MailMark>(key: K) => sql.val(marks.map((m) => m[key] ?? null))
+    await sql`
+      update mail set
+        status = v.status,
+        smtp_message_id = coalesce(v.smtp_message_id, mail.smtp_message_id),
+        last_error = coalesce(v.last_error, mail.last_error),
+        lease_until = null,
+        sent_at = case when v.status in ('sent', 'stored') then now() else mail.sent_at end
+      from unnest(${column('mailId')}::bigint[], ${column('status')}::text[],
+        ${column('smtpMessageId')}::text[], ${column('lastError')}::text[])
+        as v(id, status, smtp_message_id, last_error)
+      where mail.id = v.id and mail.status = 'sending'`.execute(db)
+    return marks.map(() => undefined)
+  })
+
+  return async function send({
+    mailId,
+  }: {
+    mailId: number
+  }): Promise<'sent' | 'stored' | 'skipped' | 'suppressed'> {
+    const mail = await claim(mailId)
     if (!mail) {
       const row = await db.selectFrom('mail').select('status').where('id', '=', mailId).executeTakeFirst()
       if (row?.status === 'sending') throw new MailInFlightError(mailId)
       return 'skipped'
     }
-    const mark = (values: {
-      status: 'sent' | 'stored' | 'failed' | 'suppressed'
-      smtpMessageId?: string | null
-      lastError?: string
-    }) =>
-      db
-        .updateTable('mail')
-        .set({
-          ...values,
-          leaseUntil: null,
-          ...(values.status === 'sent' || values.status === 'stored' ? { sentAt: new Date() } : {}),
-        })
-        .where('id', '=', mailId)
-        .where('status', '=', 'sending')
-        .execute()
     // Checked when it goes out, not when it was written: an opt-out in between stops it.
     if (mail.reAgentId !== null && (await optedOut(mail.reAgentId, mail.toAddress))) {
-      await mark({ status: 'suppressed' })
+      await mark({ mailId, status: 'suppressed' })
       return 'suppressed'
     }
     if (mailer.kind === 'store') {
-      await mark({ status: 'stored' })
+      await mark({ mailId, status: 'stored' })
       return 'stored'
     }
     try {
@@ -91,11 +115,11 @@ export function createMailProcessor(
         replyTo: mail.replyTo,
         headers: mail.headers as Record<string, string> | null,
       })
-      await mark({ status: 'sent', smtpMessageId: messageId })
+      await mark({ mailId, status: 'sent', smtpMessageId: messageId })
       return 'sent'
     } catch (err) {
       // Recorded as 'failed' with the reason for an operator; the job's retry tries again.
-      await mark({ status: 'failed', lastError: String(err) })
+      await mark({ mailId, status: 'failed', lastError: String(err) })
       throw err
     }
   }

@@ -17,9 +17,17 @@ export interface OutgoingMail {
 export interface Mailer {
   /** 'smtp' sends through SMTP_URL; 'store' keeps mail in the database for /dev/mailbox. */
   kind: 'smtp' | 'store'
+  /**
+   * How many mails it sends at once: the SMTP connections it keeps. A worker runs no more send jobs
+   * than this, so a claimed mail never waits for a connection while its lease runs (deliver.ts).
+   */
+  connections: number
   deliver(mail: OutgoingMail): Promise<{ messageId: string | null }>
   close(): void
 }
+
+/** Without SMTP, mails are only marked stored: as many at once as any other job. */
+const STORED_AT_ONCE = 8
 
 /** A stable Message-ID per mail row lets a receiving server recognise a resend of the same mail. */
 export function messageIdFor(mailId: number, publicUrl: string): string {
@@ -34,12 +42,17 @@ function fromAddress(from: string): string {
 export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer {
   const { smtpUrl, from } = config.mail
   if (!smtpUrl) {
-    return { kind: 'store', deliver: async () => ({ messageId: null }), close: () => {} }
+    return {
+      kind: 'store',
+      connections: STORED_AT_ONCE,
+      deliver: async () => ({ messageId: null }),
+      close: () => {},
+    }
   }
   // Pooled: a few SMTP connections kept open serve every send, rather than one connection per mail.
   const pooled = new URL(smtpUrl)
   if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true')
-  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '8')
+  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '16')
   // Bounded: a send never outlives its lease on the mail row (deliver.ts), so two workers never overlap.
   for (const [name, ms] of [
     ['connectionTimeout', '5000'],
@@ -51,6 +64,7 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
   const transport = nodemailer.createTransport(pooled.toString())
   return {
     kind: 'smtp',
+    connections: Number(pooled.searchParams.get('maxConnections')) || 1,
     async deliver(mail) {
       const info = await transport.sendMail({
         from: mail.fromName ? { name: mail.fromName, address: fromAddress(from) } : from,

@@ -16,21 +16,47 @@ export interface MailContent {
 
 /** Stores the mail and its send job in the caller's transaction: committed means it will go out. */
 export async function queueMail(trx: Trx, outbox: Outbox, mail: MailContent): Promise<number> {
-  const row = await trx
-    .insertInto('mail')
-    .values({
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
-      reAgentId: mail.forAgentId ?? null,
-      fromName: mail.fromName ?? null,
-      replyTo: mail.replyTo ?? null,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await outbox.add(trx, 'mail', 'send', { mailId: row.id })
-  return row.id
+  const [id] = await queueMails(trx, outbox, [mail])
+  if (id === undefined) throw new Error('no mail was stored')
+  return id
+}
+
+// Rows per statement: a team's invitations go out in a few statements, well under PostgreSQL's limit
+// of 65,535 parameters (nine a mail).
+const MAILS_PER_STATEMENT = 500
+
+/**
+ * `queueMail` for many mails (a team's invitations): a few statements in all, not two per mail.
+ * Answers the new mails' ids.
+ */
+export async function queueMails(trx: Trx, outbox: Outbox, mails: MailContent[]): Promise<number[]> {
+  const ids: number[] = []
+  for (let i = 0; i < mails.length; i += MAILS_PER_STATEMENT) {
+    const rows = await trx
+      .insertInto('mail')
+      .values(
+        mails.slice(i, i + MAILS_PER_STATEMENT).map((mail) => ({
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
+          reAgentId: mail.forAgentId ?? null,
+          fromName: mail.fromName ?? null,
+          replyTo: mail.replyTo ?? null,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        })),
+      )
+      .returning('id')
+      .execute()
+    const stored = rows.map((row) => row.id)
+    await outbox.addEach(
+      trx,
+      'mail',
+      'send',
+      stored.map((mailId) => ({ mailId })),
+    )
+    ids.push(...stored)
+  }
+  return ids
 }

@@ -14,7 +14,7 @@ import type { z } from 'zod'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
-import { queueMail } from '../../mail/queue-mail.ts'
+import { queueMails } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { toOpenHouseFacts } from '../../policy/access.ts'
 import { emitAfterCommit } from '../../realtime/events.ts'
@@ -136,22 +136,23 @@ export function createOpenHouseOffers(d: OfferDeps) {
             [listingId, caller.id, row.scheduledByReAgentId],
             trx,
           )
-          for (const member of invitees) {
-            await queueMail(
-              trx,
-              d.outbox,
+          const when = details.scheduledDate
+            ? `${details.scheduledDate}, ${details.scheduledStartTime} – ${details.scheduledEndTime}`
+            : 'a date you pick'
+          await queueMails(
+            trx,
+            d.outbox,
+            invitees.map((member) =>
               mailTemplates.teamInvitation(member.reAgentEmailId, {
                 firstName: member.reAgentFirstName,
                 address: details.reProperty.completePropertyAddress,
-                when: details.scheduledDate
-                  ? `${details.scheduledDate}, ${details.scheduledStartTime} – ${details.scheduledEndTime}`
-                  : 'a date you pick',
+                when,
                 listing: details.listingREAgentName,
                 level,
                 link,
               }),
-            )
-          }
+            ),
+          )
         }
       })
       return detailsOrThrow(repo, id, who)
