@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks'
 import readline from 'node:readline'
 import { startWorkerRuntime } from '@porchlight/server/src/compose/worker.ts'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
-import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
+import { queueMails } from '@porchlight/server/src/mail/queue-mail.ts'
 import { mailTemplates } from '@porchlight/server/src/mail/templates.ts'
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -86,22 +86,20 @@ export async function run() {
     const queuedAt = new Map<string, number>()
     const started = performance.now()
     await inTransaction(bench.db, async (trx) => {
-      for (let i = 0; i < MAILS; i++) {
+      const invitations = Array.from({ length: MAILS }, (_, i) => {
         const to = `member${i}@example.com`
         queuedAt.set(to, performance.now())
-        await queueMail(
-          trx,
-          bench.app.deps.outbox,
-          mailTemplates.teamInvitation(to, {
-            firstName: `Member${i}`,
-            address: '12 Porch Lane, Roswell, Georgia 30075, United States',
-            when: '2027-03-06, 1:00 PM – 3:00 PM',
-            listing: 'Avery Stone',
-            level: 'Real Estate Team',
-            link: 'http://localhost:3000/openhouses?activeSection=searchOH&openHouseId=1',
-          }),
-        )
-      }
+        return mailTemplates.teamInvitation(to, {
+          firstName: `Member${i}`,
+          address: '12 Porch Lane, Roswell, Georgia 30075, United States',
+          when: '2027-03-06, 1:00 PM – 3:00 PM',
+          listing: 'Avery Stone',
+          level: 'Real Estate Team',
+          link: 'http://localhost:3000/openhouses?activeSection=searchOH&openHouseId=1',
+        })
+      })
+      // As publishing to a team queues its invitations (open-houses/offers.ts).
+      await queueMails(trx, bench.app.deps.outbox, invitations)
     })
     const latencies: number[] = []
     const seen = new Set<string>()
