@@ -6,6 +6,8 @@ import { guestVisitor, type LoadOptions } from './support.ts'
 
 const { guestSignIn, ...options } = JSON.parse(process.argv[2] ?? '{}') as LoadOptions
 
+const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system
+const cpuBefore = process.cpuUsage()
 const result = await autocannon({
   connections: 50,
   duration: 5,
@@ -32,5 +34,10 @@ process.stdout.write(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    requests: result.requests.total,
+    // The generator's own CPU per answered request: where it nears one core, it is the limit, not the server.
+    generatorCpuUsPerRequest: Math.round(
+      cpuMicros(process.cpuUsage(cpuBefore)) / Math.max(1, result.requests.total),
+    ),
   })}\n`,
 )
