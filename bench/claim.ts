@@ -53,16 +53,21 @@ export async function run() {
     const claimLatency: number[] = []
     const fanOut: number[] = []
     const afterWin: number[] = []
+    let serverCpuUs = 0
     let winners = 0
     let losers = 0
     for (let round = 0; round < ROUNDS; round++) {
       const oh = await scheduleOpenHouse(t, listing)
       await publish(t, listing, oh.id)
+      const cpuBefore = process.cpuUsage()
       racers.stdin.write(`${oh.id}\n`)
       const { claims, heard } = JSON.parse(await next()) as {
         claims: Array<{ status: number; ms: number; at: number }>
         heard: number[]
       }
+      // The server runs in this process and does nothing else during the race.
+      const used = process.cpuUsage(cpuBefore)
+      serverCpuUs += used.user + used.system
       const wonAt = claims.find((c) => c.status === 200)?.at ?? 0
       for (const c of claims) claimLatency.push(c.ms)
       winners += claims.filter((c) => c.status === 200).length
@@ -102,6 +107,7 @@ export async function run() {
         claimP99: pct(claimLatency, 99),
         heardFromRaceStartP99: pct(fanOut, 99),
         heardAfterWinnerAnsweredP99: pct(afterWin, 99),
+        serverCpuMsPerClaim: Math.round(serverCpuUs / (AGENTS * ROUNDS) / 10) / 100,
       },
       'bare pg update': {
         winners: `${bareWinners}/${ROUNDS}`,
@@ -110,6 +116,7 @@ export async function run() {
         claimP99: pct(bareLatency, 99),
         heardFromRaceStartP99: '—',
         heardAfterWinnerAnsweredP99: '—',
+        serverCpuMsPerClaim: '—',
       },
     })
   } finally {
