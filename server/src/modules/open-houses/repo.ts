@@ -1,32 +1,43 @@
 import { type Actor, TEAM_PUBLISH_LEVELS } from '@porchlight/shared'
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
+import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, OpenHouseTable } from '../../db/types.ts'
 
 type Eb = ExpressionBuilder<Database, 'openHouse'>
 
-/** The policy's levelReaches (shared/src/rules/policy.ts) as SQL, for lists and the claim statement. */
-export function eligibleFor(eb: Eb, viewer: Actor) {
-  const levels = [eb('openHouse.publishLevel', '=', 'Open To All')]
-  if (viewer.firmVerified) {
-    levels.push(
-      eb.and([
-        eb('openHouse.publishLevel', '=', 'Market Center'),
-        eb('openHouse.publishLevelId', '=', viewer.firmLicense),
-      ]),
-    )
+/** Where a viewer may be offered open houses: its verified firm's license, its teams (as level ids). */
+export interface Reach {
+  firmLevelId: string | null
+  teamLevelIds: readonly string[]
+}
+
+export function reachOf(viewer: Actor): Reach {
+  return {
+    firmLevelId: viewer.firmVerified ? viewer.firmLicense : null,
+    teamLevelIds: viewer.teamIds.map(String),
   }
-  if (viewer.teamIds.length > 0) {
-    levels.push(
-      eb.and([
-        eb('openHouse.publishLevel', 'in', [...TEAM_PUBLISH_LEVELS]),
-        eb('openHouse.publishLevelId', 'in', viewer.teamIds.map(String)),
-      ]),
-    )
-  }
-  return eb.or(levels)
+}
+
+/**
+ * The policy's levelReaches (shared/src/rules/policy.ts) as SQL, for lists and the claim statement. The
+ * viewer's facts are values only (no firm: null, no team: an empty list), so the statement's text is the
+ * same for every viewer and the claim can be compiled once (compiled-once.ts).
+ */
+export function eligibleFor(eb: Eb, reach: Reach) {
+  return eb.or([
+    eb('openHouse.publishLevel', '=', 'Open To All'),
+    eb.and([
+      eb('openHouse.publishLevel', '=', 'Market Center'),
+      eb('openHouse.publishLevelId', '=', reach.firmLevelId),
+    ]),
+    eb.and([
+      eb('openHouse.publishLevel', 'in', [...TEAM_PUBLISH_LEVELS]),
+      eb('openHouse.publishLevelId', '=', sql<string>`any(${sql.val(reach.teamLevelIds)}::text[])`),
+    ]),
+  ])
 }
 
 /**
@@ -52,8 +63,8 @@ function onOffer(eb: Eb) {
 }
 
 /** On offer, not the viewer's own listing, and offered where the viewer is. */
-function claimableBy(eb: Eb, viewer: Actor) {
-  return eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)])
+function claimableBy(eb: Eb, viewerId: number, reach: Reach) {
+  return eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewerId), eligibleFor(eb, reach)])
 }
 
 /** Open houses the agent lists or hosts, or scheduled for an agent it still acts for. */
@@ -77,6 +88,32 @@ const fullName = (alias: 'la' | 'ha' | 'sa') =>
   sql<string>`${sql.ref(`${alias}.re_agent_first_name`)} || ' ' || ${sql.ref(`${alias}.re_agent_last_name`)}`
 
 export function createOpenHouseRepo(db: Db) {
+  // 199 of a race's 200 claims lose: built once, each runs with its own values (compiled-once.ts).
+  const claimOrCurrent = compiledOnce(db, (v: { id: number; viewerId: number; at: Date } & Reach) =>
+    db
+      .with('claimed', (qb) =>
+        qb
+          .updateTable('openHouse')
+          .set({ hostingReAgentId: v.viewerId, updatedDate: v.at })
+          .where('id', '=', v.id)
+          .where((eb) => claimableBy(eb, v.viewerId, v))
+          .where('scheduledDate', 'is not', null)
+          .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
+          .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
+          .returningAll(),
+      )
+      .selectFrom('claimed')
+      .selectAll('claimed')
+      .select(sql<boolean>`true`.as('won'))
+      .unionAll((eb) =>
+        eb
+          .selectFrom('openHouse')
+          .selectAll('openHouse')
+          .select(sql<boolean>`false`.as('won'))
+          .where('openHouse.id', '=', v.id)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('claimed').select('claimed.id')))),
+      ),
+  )
   function withSupport(q: Db | Trx = db) {
     return q
       .selectFrom('openHouse')
@@ -147,9 +184,7 @@ export function createOpenHouseRepo(db: Db) {
 
     availableToHost(viewer: Actor, limit: number, offset: number) {
       return withSupport()
-        .where((eb) =>
-          eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewer.id), eligibleFor(eb, viewer)]),
-        )
+        .where((eb) => claimableBy(eb, viewer.id, reachOf(viewer)))
         .orderBy(sql`scheduled_date asc nulls last`)
         .orderBy('openHouse.id')
         .limit(limit)
@@ -162,31 +197,9 @@ export function createOpenHouseRepo(db: Db) {
      * which. The row a loser reads is the statement's snapshot (a rival that committed meanwhile may not
      * show as the host yet); nothing answers "claimed" from it but the lost race itself.
      */
-    claimOrCurrent(id: number, viewer: Actor) {
-      return db
-        .with('claimed', (qb) =>
-          qb
-            .updateTable('openHouse')
-            .set({ hostingReAgentId: viewer.id, updatedDate: new Date() })
-            .where('id', '=', id)
-            .where((eb) => claimableBy(eb, viewer))
-            .where('scheduledDate', 'is not', null)
-            .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
-            .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
-            .returningAll(),
-        )
-        .selectFrom('claimed')
-        .selectAll('claimed')
-        .select(sql<boolean>`true`.as('won'))
-        .unionAll((eb) =>
-          eb
-            .selectFrom('openHouse')
-            .selectAll('openHouse')
-            .select(sql<boolean>`false`.as('won'))
-            .where('openHouse.id', '=', id)
-            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('claimed').select('claimed.id')))),
-        )
-        .executeTakeFirst()
+    async claimOrCurrent(id: number, viewer: Actor) {
+      const [row] = await claimOrCurrent({ id, viewerId: viewer.id, at: new Date(), ...reachOf(viewer) })
+      return row
     },
 
     /**
@@ -209,7 +222,7 @@ export function createOpenHouseRepo(db: Db) {
         .updateTable('openHouse')
         .set({ hostingReAgentId: viewer.id, updatedDate: new Date(), ...(schedule as object) })
         .where('id', '=', id)
-        .where((eb) => claimableBy(eb, viewer))
+        .where((eb) => claimableBy(eb, viewer.id, reachOf(viewer)))
         .returningAll()
         .executeTakeFirst()
     },
