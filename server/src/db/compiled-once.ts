@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely'
 import type { Db } from './database.ts'
+import type { Trx } from './transaction.ts'
 
 /** Stands for one of the values while the statement is built; the compiled statement's parameter. */
 class Slot {
@@ -12,14 +13,15 @@ class Slot {
  * `build` gets a placeholder for each value and must use it only as a value, never to choose the
  * statement's shape (no `if`, no `.length`), so that every run has the same text. Each result still
  * goes through the plugins (camelCase); the write watch (write-watch.ts) sees the statement only when
- * it is built, so it must not write the tables that watch is for.
+ * it is built, so it must not write the tables that watch is for. A run goes to `on`: the caller's
+ * transaction, or the pool.
  */
 export function compiledOnce<V extends object, R>(
   db: Db,
   build: (values: V) => Compilable<R>,
-): (values: V) => Promise<R[]> {
+): (values: V, on?: Db | Trx) => Promise<R[]> {
   let compiled: { query: CompiledQuery<R>; keys: Array<PropertyKey | null> } | undefined
-  return async (values) => {
+  return async (values, on = db) => {
     if (!compiled) {
       const placeholders = new Proxy({}, { get: (_, key) => new Slot(key) }) as V
       const query = build(placeholders).compile()
@@ -30,6 +32,6 @@ export function compiledOnce<V extends object, R>(
       const key = keys[i]
       return key === null || key === undefined ? constant : values[key as keyof V]
     })
-    return (await db.executeQuery<R>({ ...query, parameters })).rows
+    return (await on.executeQuery<R>({ ...query, parameters })).rows
   }
 }

@@ -1,25 +1,56 @@
+import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 
 export function createAttendeeRepo(db: Db) {
+  // A guest sign-in's statements, built once (compiled-once.ts): the hottest write path.
+  const openHouse = compiledOnce(db, (v: { id: number }) =>
+    db
+      .selectFrom('openHouse')
+      .select([
+        'id',
+        'listingReAgentId',
+        'hostingReAgentId',
+        'openHouseCanceledFlag',
+        'publishedAt',
+        'scheduledByReAgentId',
+        'endsAt',
+      ])
+      .where('id', '=', v.id),
+  )
+  const insert = compiledOnce(
+    db,
+    (v: {
+      openHouseId: number
+      prospectId: number
+      guestDetails: string | null
+      listingAgentConsent: boolean
+      captureDevice: CaptureDevice | null
+      capturedOffline: boolean
+      customAnswers: string | null
+    }) =>
+      db
+        .insertInto('openHouseAttendee')
+        .values({
+          openHouseId: v.openHouseId,
+          prospectId: v.prospectId,
+          guestDetails: v.guestDetails,
+          listingAgentConsent: v.listingAgentConsent,
+          captureDevice: v.captureDevice,
+          capturedOffline: v.capturedOffline,
+          customAnswers: v.customAnswers,
+        })
+        .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
+        .returning(['id', 'createdDate']),
+  )
+
   return {
     /** What attendance rules need of an open house: who lists it, who hosts it, whether it is canceled. */
-    openHouse(id: number, trx: Db | Trx = db) {
-      return trx
-        .selectFrom('openHouse')
-        .select([
-          'id',
-          'listingReAgentId',
-          'hostingReAgentId',
-          'openHouseCanceledFlag',
-          'publishedAt',
-          'scheduledByReAgentId',
-          'endsAt',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirst()
+    async openHouse(id: number, trx: Db | Trx = db) {
+      const [row] = await openHouse({ id }, trx)
+      return row
     },
 
     /** What a mail about a visit needs: the address, when, who hosts and where feedback is shared. */
@@ -55,7 +86,7 @@ export function createAttendeeRepo(db: Db) {
     },
 
     /** One row per prospect and open house: a repeat inserts nothing and answers undefined. */
-    insert(
+    async insert(
       openHouseId: number,
       prospectId: number,
       visit:
@@ -69,9 +100,8 @@ export function createAttendeeRepo(db: Db) {
         | undefined,
       trx: Db | Trx = db,
     ) {
-      return trx
-        .insertInto('openHouseAttendee')
-        .values({
+      const [row] = await insert(
+        {
           openHouseId,
           prospectId,
           guestDetails: visit ? JSON.stringify(visit.guestDetails) : null,
@@ -79,10 +109,10 @@ export function createAttendeeRepo(db: Db) {
           captureDevice: visit?.captureDevice ?? null,
           capturedOffline: visit?.capturedOffline ?? false,
           customAnswers: visit?.customAnswers ? JSON.stringify(visit.customAnswers) : null,
-        })
-        .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
-        .returning(['id', 'createdDate'])
-        .executeTakeFirst()
+        },
+        trx,
+      )
+      return row
     },
 
     /** How each attendee was captured at the door. */

@@ -1,5 +1,6 @@
 import type { HomeBuyingTimeline, ProspectSort, ProspectStage } from '@porchlight/shared'
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
+import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
@@ -12,6 +13,44 @@ export interface ListOptions {
 }
 
 type ProspectQuery<O> = SelectQueryBuilder<Database, 'prospect', O>
+
+/** The columns a guest's sign-in writes of a new prospect: its statement is built once, with all of them. */
+const GUEST_COLUMNS = [
+  'prospectFirstName',
+  'prospectMiddleName',
+  'prospectLastName',
+  'prospectEmailId',
+  'prospectPhoneNumber',
+  'prospectAddress1',
+  'prospectAddress2',
+  'prospectCity',
+  'prospectState',
+  'prospectZipCode',
+  'prospectZipPlus4',
+  'prospectCounty',
+  'prospectCountry',
+  'currentHouseStatus',
+  'homeBuyingTimelines',
+  'bestTimeToContact',
+  'heardAboutThisOpenHouse',
+  'prospectNotification',
+  'workingWithReAgentFlag',
+  'createdByReAgentId',
+  'clientRequestId',
+  'emailConsent',
+  'smsConsent',
+  'consentText',
+  'consentAt',
+] as const satisfies ReadonlyArray<keyof ProspectTable>
+
+type GuestColumn = (typeof GUEST_COLUMNS)[number]
+/** A guest's prospect: every column named, undefined where the guest left it out (stored as null). */
+export type GuestProspect = { [K in GuestColumn]-?: Insertable<ProspectTable>[K] | undefined } & {
+  prospectFirstName: string
+  prospectLastName: string
+  prospectEmailId: string
+  createdByReAgentId: number
+}
 
 /** The own list's filters (issue 13); each one given narrows the list. */
 export interface ProspectFilters {
@@ -129,6 +168,36 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
 }
 
 export function createProspectRepo(db: Db) {
+  // The sign-in's insert, built once (compiled-once.ts): the prospect and, if it is new, its token.
+  const insertGuest = compiledOnce(db, (v: GuestProspect & { tokenHash: string; openHouseId: number }) =>
+    db
+      .with('created', (qc) =>
+        qc
+          .insertInto('prospect')
+          .values(Object.fromEntries(GUEST_COLUMNS.map((c) => [c, v[c]])) as Insertable<ProspectTable>)
+          .onConflict((oc) =>
+            oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
+          )
+          .returningAll(),
+      )
+      .with('token', (qc) =>
+        qc
+          .insertInto('guestToken')
+          .columns(['tokenHash', 'prospectId', 'openHouseId'])
+          .expression((eb) =>
+            eb
+              .selectFrom('created')
+              .select([
+                eb.val(v.tokenHash).as('tokenHash'),
+                'created.id',
+                eb.val(v.openHouseId).as('openHouseId'),
+              ]),
+          ),
+      )
+      .selectFrom('created')
+      .selectAll(),
+  )
+
   return {
     getById(id: number, trx: Db | Trx = db) {
       return trx.selectFrom('prospect').selectAll().where('id', '=', id).executeTakeFirst()
@@ -149,37 +218,11 @@ export function createProspectRepo(db: Db) {
      * same statement; for a found one the caller stores it, as that row is read by a statement of its own.
      */
     async insertGuest(
-      values: Insertable<ProspectTable>,
+      values: GuestProspect,
       token: { tokenHash: string; openHouseId: number },
       trx: Db | Trx = db,
     ) {
-      const created = await trx
-        .with('created', (qc) =>
-          qc
-            .insertInto('prospect')
-            .values(values)
-            .onConflict((oc) =>
-              oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
-            )
-            .returningAll(),
-        )
-        .with('token', (qc) =>
-          qc
-            .insertInto('guestToken')
-            .columns(['tokenHash', 'prospectId', 'openHouseId'])
-            .expression((eb) =>
-              eb
-                .selectFrom('created')
-                .select([
-                  eb.val(token.tokenHash).as('tokenHash'),
-                  'created.id',
-                  eb.val(token.openHouseId).as('openHouseId'),
-                ]),
-            ),
-        )
-        .selectFrom('created')
-        .selectAll()
-        .executeTakeFirst()
+      const [created] = await insertGuest({ ...values, ...token }, trx)
       if (created) return { row: created, created: true }
       const row = await trx
         .selectFrom('prospect')
