@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely'
+import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { PricingPlanPurchaseTable } from '../../db/types.ts'
@@ -24,14 +25,13 @@ const planColumns = [
 ] as const
 
 export function createPricingRepo(db: Db) {
+  // The public plans list, read by everyone choosing a plan: built once (compiled-once.ts).
+  const offered = compiledOnce(db, () =>
+    db.selectFrom('pricingPlan').select(planColumns).where('offered', '=', true).orderBy('sortOrder'),
+  )
   return {
     listOffered() {
-      return db
-        .selectFrom('pricingPlan')
-        .select(planColumns)
-        .where('offered', '=', true)
-        .orderBy('sortOrder')
-        .execute()
+      return offered({})
     },
 
     offeredPlan(id: number) {
