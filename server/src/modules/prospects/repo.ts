@@ -1,4 +1,9 @@
-import type { HomeBuyingTimeline, ProspectSort, ProspectStage } from '@porchlight/shared'
+import {
+  type HomeBuyingTimeline,
+  PROSPECT_TEXT_FIELDS,
+  type ProspectSort,
+  type ProspectStage,
+} from '@porchlight/shared'
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
@@ -16,19 +21,7 @@ type ProspectQuery<O> = SelectQueryBuilder<Database, 'prospect', O>
 
 /** The columns a guest's sign-in writes of a new prospect: its statement is built once, with all of them. */
 const GUEST_COLUMNS = [
-  'prospectFirstName',
-  'prospectMiddleName',
-  'prospectLastName',
-  'prospectEmailId',
-  'prospectPhoneNumber',
-  'prospectAddress1',
-  'prospectAddress2',
-  'prospectCity',
-  'prospectState',
-  'prospectZipCode',
-  'prospectZipPlus4',
-  'prospectCounty',
-  'prospectCountry',
+  ...PROSPECT_TEXT_FIELDS,
   'currentHouseStatus',
   'homeBuyingTimelines',
   'bestTimeToContact',
