@@ -22,7 +22,7 @@ import type { OpenHouseDeps } from './deps.ts'
 import { levelFor } from './levels.ts'
 import { assertCanPublish } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
-import type { OpenHouseRow } from './repo.ts'
+import type { ClaimedRow } from './repo.ts'
 import { offerRef, offerRoom, viewerRooms } from './rooms.ts'
 import { instants, rethrowDuplicate, scheduleEnd } from './schedule.ts'
 
@@ -41,7 +41,7 @@ async function finishClaim(
   d: OfferDeps,
   caller: AgentRow,
   id: number,
-  claim: { won: true; row: OpenHouseRow } | { won: false; current: OpenHouseRow | undefined },
+  claim: { won: true; row: ClaimedRow } | { won: false; current: ClaimedRow | undefined },
   who: Actor,
 ): Promise<OpenHouseDetails> {
   if (!claim.won) {

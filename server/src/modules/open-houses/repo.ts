@@ -84,6 +84,24 @@ function mine(eb: Eb, viewer: Actor) {
   return eb.or(ways)
 }
 
+/**
+ * What a claim's answer needs of the open house: the policy's facts, the rooms to tell, whether it is
+ * canceled or still needs a date. A race returns the row to each of its losers, so no more than this.
+ */
+const claimColumns = [
+  'id',
+  'listingReAgentId',
+  'hostingReAgentId',
+  'scheduledByReAgentId',
+  'publishLevel',
+  'publishLevelId',
+  'publishedAt',
+  'openHouseCanceledFlag',
+  'scheduledDate',
+  'scheduledStartTime',
+  'scheduledEndTime',
+] as const
+
 const fullName = (alias: 'la' | 'ha' | 'sa') =>
   sql<string>`${sql.ref(`${alias}.re_agent_first_name`)} || ' ' || ${sql.ref(`${alias}.re_agent_last_name`)}`
 
@@ -100,7 +118,7 @@ export function createOpenHouseRepo(db: Db) {
           .where('scheduledDate', 'is not', null)
           .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
           .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
-          .returningAll(),
+          .returning(claimColumns),
       )
       .selectFrom('claimed')
       .selectAll('claimed')
@@ -108,7 +126,7 @@ export function createOpenHouseRepo(db: Db) {
       .unionAll((eb) =>
         eb
           .selectFrom('openHouse')
-          .selectAll('openHouse')
+          .select(claimColumns)
           .select(sql<boolean>`false`.as('won'))
           .where('openHouse.id', '=', v.id)
           .where(({ not, exists, selectFrom }) => not(exists(selectFrom('claimed').select('claimed.id')))),
@@ -344,4 +362,6 @@ export function createOpenHouseRepo(db: Db) {
 
 export type OpenHouseRepo = ReturnType<typeof createOpenHouseRepo>
 export type OpenHouseRow = NonNullable<Awaited<ReturnType<OpenHouseRepo['getById']>>>
+/** An open house as a claim sees it (claimColumns). */
+export type ClaimedRow = Pick<OpenHouseRow, (typeof claimColumns)[number]>
 export type OpenHouseDetailsRow = NonNullable<Awaited<ReturnType<OpenHouseRepo['details']>>>

@@ -45,6 +45,6 @@ export function viewerRooms(...states: Seen[]): string[] {
   return [...to]
 }
 
-export function offerRef(oh: OpenHouseRow) {
+export function offerRef(oh: Pick<OpenHouseRow, 'id' | 'publishLevel' | 'publishLevelId'>) {
   return { openHouseId: oh.id, publishLevel: oh.publishLevel, publishLevelId: oh.publishLevelId }
 }
