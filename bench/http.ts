@@ -2,7 +2,7 @@
 // serialisation, Kysely) beside a bare Fastify + pg select of the same rows, in the same run.
 import Fastify from 'fastify'
 import pg from 'pg'
-import { load, report, startBenchApp } from './support.ts'
+import { loadWarm, report, startBenchApp } from './support.ts'
 
 export async function run() {
   const bench = await startBenchApp()
@@ -14,8 +14,8 @@ export async function run() {
   await bare.listen({ port: 0, host: '127.0.0.1' })
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`
   try {
-    const baseline = await load({ url: `${bareUrl}/plans` })
-    const app = await load({ url: `${bench.url}/api/pricingplanmgmt/getAllOfferedPricingPlans/0` })
+    const baseline = await loadWarm({ url: `${bareUrl}/plans` })
+    const app = await loadWarm({ url: `${bench.url}/api/pricingplanmgmt/getAllOfferedPricingPlans/0` })
     report('http', 'Plans list: Porchlight API vs bare Fastify + pg (50 connections, 5 s)', {
       'bare fastify + pg': baseline,
       porchlight: app,

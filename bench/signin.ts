@@ -13,7 +13,7 @@ import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket
 import Fastify from 'fastify'
 import pg from 'pg'
 import { bareSocketServer } from './bare-sockets.ts'
-import { guestVisitor, type LoadOptions, load, report, startBenchApp } from './support.ts'
+import { guestVisitor, load, loadWarm, report, startBenchApp } from './support.ts'
 
 const SOCKETS = 1000
 
@@ -111,16 +111,9 @@ export async function run() {
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
     const request = (base: string, p: string) => ({ url: `${base}${p}`, guestSignIn: oh.id })
 
-    // Each side is measured warm, as a server that has been up a while: 10 s of the same load first, not
-    // counted. A process just started spends its first thousands of sign-ins before V8 has optimized them
-    // (server CPU per sign-in fell from about 1.3 ms to 1.0 ms over its first 20 s at 400/s).
-    const warm = async (opts: LoadOptions) => {
-      await load({ ...opts, duration: 10 })
-      return load(opts)
-    }
-    const floor = await warm(request(bareUrl, '/insert'))
-    const baseline = await warm(request(bareUrl, '/signin'))
-    const sustained = await warm(request(a.url, '/api/public/saveProspect'))
+    const floor = await loadWarm(request(bareUrl, '/insert'))
+    const baseline = await loadWarm(request(bareUrl, '/signin'))
+    const sustained = await loadWarm(request(a.url, '/api/public/saveProspect'))
     const at300 = await load({
       ...request(a.url, '/api/public/saveProspect'),
       overallRate: 300,
