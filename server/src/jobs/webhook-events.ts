@@ -1,4 +1,5 @@
 import type { WebhookEvent } from '@porchlight/shared'
+import type { IntegrationRow } from '../db/agent-integrations.ts'
 import type { Trx } from '../db/transaction.ts'
 
 type OpenHouseEvent = Extract<WebhookEvent, `openHouse.${string}`>
@@ -14,9 +15,10 @@ export interface WebhookEvents {
   /**
    * Reads, once per transaction, what these agents (and their teams) have switched on; the events below
    * read it themselves when not asked first. A sign-in asks before it writes the visit, so the locks the
-   * visit takes are held for as few statements as possible.
+   * visit takes are held for as few statements as possible; it passes `read`, the rows its first
+   * statement brought (`openHouseIntegrations`), and pays no statement here.
    */
-  prepare(trx: Trx, agentIds: Array<number | null>): Promise<void>
+  prepare(trx: Trx, agentIds: Array<number | null>, read?: IntegrationRow[]): Promise<void>
   /** A QR-code sign-in: prospect.created when it made the prospect, and the Follow Up Boss event. */
   guestSignedIn(
     trx: Trx,

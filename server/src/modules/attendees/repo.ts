@@ -1,3 +1,4 @@
+import { openHouseIntegrations } from '../../db/agent-integrations.ts'
 import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
@@ -6,18 +7,24 @@ import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 
 export function createAttendeeRepo(db: Db) {
   // A guest sign-in's statements, built once (compiled-once.ts): the hottest write path.
+  const openHouseColumns = [
+    'id',
+    'listingReAgentId',
+    'hostingReAgentId',
+    'openHouseCanceledFlag',
+    'publishedAt',
+    'scheduledByReAgentId',
+    'endsAt',
+  ] as const
   const openHouse = compiledOnce(db, (v: { id: number }) =>
+    db.selectFrom('openHouse').select(openHouseColumns).where('id', '=', v.id),
+  )
+  // A sign-in's first read also brings what its agents have switched on (webhooks, Follow Up Boss).
+  const openHouseForSignIn = compiledOnce(db, (v: { id: number }) =>
     db
       .selectFrom('openHouse')
-      .select([
-        'id',
-        'listingReAgentId',
-        'hostingReAgentId',
-        'openHouseCanceledFlag',
-        'publishedAt',
-        'scheduledByReAgentId',
-        'endsAt',
-      ])
+      .select(openHouseColumns)
+      .select(openHouseIntegrations.as('integrations'))
       .where('id', '=', v.id),
   )
   const insert = compiledOnce(
@@ -50,6 +57,12 @@ export function createAttendeeRepo(db: Db) {
     /** What attendance rules need of an open house: who lists it, who hosts it, whether it is canceled. */
     async openHouse(id: number, trx: Db | Trx = db) {
       const [row] = await openHouse({ id }, trx)
+      return row
+    },
+
+    /** `openHouse`, with the integrations of its listing and hosting agents (a guest sign-in's first read). */
+    async openHouseForSignIn(id: number, trx: Trx) {
+      const [row] = await openHouseForSignIn({ id }, trx)
       return row
     },
 

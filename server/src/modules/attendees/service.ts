@@ -7,6 +7,7 @@ import {
   rooms,
 } from '@porchlight/shared'
 import type { z } from 'zod'
+import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
@@ -71,6 +72,17 @@ export function createAttendeeService(d: AttendeeDeps) {
     return row
   }
 
+  /** `openHouse` for a guest sign-in: with what its agents have switched on, read in the same statement. */
+  async function openHouseForSignIn(
+    id: number,
+    trx: Trx,
+  ): Promise<{ oh: OpenHouseRef; integrations: IntegrationRow[] }> {
+    const row = await repo.openHouseForSignIn(id, trx)
+    if (!row) throw new NotFoundError()
+    const { integrations, ...oh } = row
+    return { oh, integrations }
+  }
+
   /** SPEC §6: only the hosting agent manages attendees, and not on a canceled open house. */
   async function hostedBy(caller: AgentRow, openHouseId: number, trx?: Db | Trx): Promise<OpenHouseRef> {
     await d.access.openHouse(caller, 'manageAttendees', openHouseId, trx)
@@ -123,6 +135,7 @@ export function createAttendeeService(d: AttendeeDeps) {
 
   return {
     openHouse,
+    openHouseForSignIn,
     hostedBy,
     record,
     mailContext,

@@ -140,7 +140,7 @@ export function createProspectService(d: ProspectDeps) {
     repeated: boolean,
   ): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
-      const oh = await attendees.openHouse(body.openHouseId, trx)
+      const { oh, integrations } = await attendees.openHouseForSignIn(body.openHouseId, trx)
       if (!onShow(oh)) throw new NotFoundError()
       if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
       if (signInClosed(oh.endsAt)) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_ENDED)
@@ -191,7 +191,7 @@ export function createProspectService(d: ProspectDeps) {
         : await d.access.issueGuestToken(trx, prospect.id, oh.id)
       // Reads before the visit is written: the visit locks the agents' statistics rows until the commit,
       // and other sign-ins at the same open house wait on them, so as little as possible comes after it.
-      await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId])
+      await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId], integrations)
       const mailVisit = body.emailConsent ? await attendees.mailContext(oh.id, trx) : null
       const recorded = await attendees.record(trx, oh, prospect, {
         guestDetails: {

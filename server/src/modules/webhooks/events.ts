@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { completeAddress, type WebhookEvent } from '@porchlight/shared'
+import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
@@ -57,7 +58,12 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
   // agents for attendee.added, prospect.created and Follow Up Boss, and pays one read for all three.
   const known = new WeakMap<Trx, Map<number, Integrations>>()
 
-  async function integrations(trx: Trx, agentIds: number[]): Promise<Map<number, Integrations>> {
+  /** `read`: these agents' rows, already read by the caller's statement. */
+  async function integrations(
+    trx: Trx,
+    agentIds: number[],
+    read?: IntegrationRow[],
+  ): Promise<Map<number, Integrations>> {
     let cache = known.get(trx)
     if (!cache) {
       cache = new Map()
@@ -66,8 +72,9 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
     const missing = agentIds.filter((id) => !cache.has(id))
     if (missing.length > 0) {
       for (const id of missing) cache.set(id, { endpoints: [], fub: false })
-      for (const row of await repo.integrationsOf(missing, trx)) {
-        const of = cache.get(row.reAgentId)
+      const fresh = new Map(missing.map((id) => [id, cache.get(id)]))
+      for (const row of read ?? (await repo.integrationsOf(missing, trx))) {
+        const of = fresh.get(row.reAgentId)
         if (!of) continue
         if (row.id === null) of.fub = true
         else of.endpoints.push({ id: row.id, events: row.events ?? [], teamId: row.teamId })
@@ -140,10 +147,11 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
   }
 
   const events: WebhookEvents = {
-    async prepare(trx, agentIds) {
+    async prepare(trx, agentIds, read) {
       await integrations(
         trx,
         agentIds.filter((id): id is number => id !== null),
+        read,
       )
     },
 

@@ -1,24 +1,12 @@
 import type { Insertable } from 'kysely'
-import { type RawBuilder, sql } from 'kysely'
+import { sql } from 'kysely'
+import { agentIntegrations as integrations } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { WebhookDeliveryTable } from '../../db/types.ts'
 
 /** How long a worker owns a delivery it is attempting (longer than an attempt's timeout). */
 export const ATTEMPT_LEASE_MS = 30_000
-
-/**
- * The integrations of the agents in `agentIds` (an expression of type bigint[]): each agent's own enabled
- * endpoints; the enabled endpoints of the active teams it is in (lead, co-lead or accepted member, while
- * verified in its firm), with the team's id; and, as a row with a null id, its Follow Up Boss key. The
- * statement is the function `agent_integrations` (migration 202611270002), whose plan each connection
- * makes once.
- */
-function integrations(agentIds: RawBuilder<unknown>) {
-  return sql<{ id: number | null; reAgentId: number; events: string[] | null; teamId: number | null }>`
-    select id, re_agent_id, events, team_id from agent_integrations(${agentIds})
-  `
-}
 
 export function createWebhookRepo(db: Db) {
   return {
