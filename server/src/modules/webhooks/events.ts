@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { completeAddress, type WebhookEvent } from '@porchlight/shared'
-import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Config } from '../../config.ts'
+import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { JsonValue } from '../../db/types.ts'
