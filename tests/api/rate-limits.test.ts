@@ -1,3 +1,4 @@
+import { leaseSize } from '@porchlight/server/src/http/rate-limit-store.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makeValidatedUser } from '../support/factories.ts'
@@ -93,6 +94,54 @@ describe('sign-in failures per account', () => {
       .execute()
     expect(notices).toHaveLength(1)
   }, 60_000)
+})
+
+describe('the API limit, counted in Redis a few requests at a time', () => {
+  const apps: TestApp[] = []
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close()
+  })
+
+  const plans = (app: TestApp, remoteAddress: string) =>
+    app.app.inject({ method: 'GET', url: '/api/pricingplanmgmt/getAllOfferedPricingPlans/0', remoteAddress })
+
+  it('lets no more than the limit through across two API processes, and stops a client near it', async () => {
+    // 100 a minute: each process takes two counts from Redis at a time (leaseSize).
+    expect(leaseSize(100)).toBe(2)
+    const first = await buildTestApp({ env: { RATE_LIMIT_MAX: '100' } })
+    apps.push(first)
+    const second = await buildTestApp({ sameAs: first, env: { RATE_LIMIT_MAX: '100' } })
+    apps.push(second)
+    const statuses: number[] = []
+    for (let i = 0; i < 130; i++)
+      statuses.push((await plans(i % 2 === 0 ? first : second, '203.0.113.20')).statusCode)
+    const through = statuses.filter((s) => s === 200).length
+    // At most one count held unspent by the other process: 99 or 100, never 101.
+    expect(through).toBeLessThanOrEqual(100)
+    expect(through).toBeGreaterThanOrEqual(99)
+    expect(statuses.slice(100).every((s) => s === 429)).toBe(true)
+    const stopped = await plans(first, '203.0.113.20')
+    expect(stopped.statusCode).toBe(429)
+    expect(stopped.json().error.code).toBe('RATE_LIMITED')
+    // Another client has a limit of its own.
+    expect((await plans(second, '198.51.100.20')).statusCode).toBe(200)
+  })
+
+  it('answers a burst of simultaneous requests with exactly the limit', async () => {
+    expect(leaseSize(200)).toBe(4)
+    const app = await buildTestApp({ env: { RATE_LIMIT_MAX: '200' } })
+    apps.push(app)
+    const answers = await Promise.all(Array.from({ length: 260 }, () => plans(app, '203.0.113.21')))
+    const statuses = answers.map((a) => a.statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(200)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60)
+    // The counts given are the plugin's x-ratelimit-remaining: each of 200 down to 0 once.
+    const remaining = answers
+      .filter((a) => a.statusCode === 200)
+      .map((a) => Number(a.headers['x-ratelimit-remaining']))
+      .sort((a, b) => a - b)
+    expect(remaining).toEqual(Array.from({ length: 200 }, (_, i) => i))
+  })
 })
 
 describe('rate limits while Redis is away', () => {
