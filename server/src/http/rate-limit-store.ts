@@ -108,12 +108,14 @@ class LeasedRedisStore implements Store {
       lease.next = last - wanted + 1
       lease.last = last
       lease.endsAt = Date.now() + ttl
-      while (lease.next <= lease.last && waiting.length > 0) {
-        waiting.shift()?.(null, { current: lease.next++, ttl })
+      let served = 0
+      for (; served < waiting.length && lease.next <= lease.last; served++) {
+        waiting[served]?.(null, { current: lease.next++, ttl })
       }
-      if (waiting.length > 0) {
-        lease.waiting = waiting
-        this.ask(key, lease, timeWindow, size)
+      if (served < waiting.length) {
+        // Those that came while Redis was asked, beyond the counts taken: they ask again, together.
+        lease.waiting = [...waiting.slice(served), ...lease.waiting]
+        if (!lease.asking) this.ask(key, lease, timeWindow, size)
       }
     })
   }
