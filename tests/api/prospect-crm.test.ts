@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { PROSPECT_CSV_HEADERS, prospectsCsvFileName } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
-import { hostedGuest, publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { hostedGuest } from '../support/open-houses.ts'
 
 // Issue 13: the prospect list as a small CRM — sort, filters, paging with a total, stage, follow-up date
 // and notes (the owner's alone), and an export Follow Up Boss and kvCORE import as it is.

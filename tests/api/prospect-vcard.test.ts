@@ -1,12 +1,12 @@
 // The prospect as a vCard 4.0 contact (RFC 6350), one or the filtered list, read back by ical.js (Mozilla's
 // RFC 6350 parser) rather than by string matching; the cards are the owner's alone.
 
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { hostedGuest, publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { hostedGuest } from '../support/open-houses.ts'
 
 let t: TestApp
 beforeAll(async () => {
