@@ -67,7 +67,7 @@ export async function run() {
       const used = process.cpuUsage(cpuBefore)
       return { ...result, cpuUs: used.user + used.system }
     }
-    const races = async (count: number) => {
+    const races = async (count: number, pauseMs = 0) => {
       const claimLatency: number[] = []
       const fanOut: number[] = []
       const afterWin: number[] = []
@@ -75,6 +75,7 @@ export async function run() {
       let winners = 0
       let losers = 0
       for (let round = 0; round < count; round++) {
+        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
         const { claims, heard, cpuUs } = await race()
         serverCpuUs += cpuUs
         const wonAt = claims.find((c) => c.status === 200)?.at ?? 0
@@ -102,6 +103,9 @@ export async function run() {
     const cold = await races(ROUNDS)
     await races(WARM_UP_ROUNDS)
     const warm = await races(ROUNDS)
+    // A warm server whose agents were last seen longer ago than the session cache keeps them (SESSION_CACHE_MS): each claim reads its
+    // session and agent, and its teams, before its statement (a race as agents meet it in the field).
+    const unseen = await races(ROUNDS, bench.app.deps.config.sessionCacheMs + 500)
 
     // Baseline: the same race as bare conditional UPDATEs through a pg pool.
     const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: 20 })
@@ -128,6 +132,7 @@ export async function run() {
     report('claim', `Claim race: ${AGENTS} agents × ${ROUNDS} rounds, ${AGENTS} sockets watching (ms)`, {
       [`porchlight, races 1–${ROUNDS} after start`]: cold,
       [`porchlight, warm (races ${ROUNDS + WARM_UP_ROUNDS + 1}–${2 * ROUNDS + WARM_UP_ROUNDS})`]: warm,
+      'porchlight, warm, sessions not kept': unseen,
       'bare pg update, warm': {
         winners: `${bareWinners}/${ROUNDS}`,
         losers409: AGENTS * ROUNDS - bareWinners,
