@@ -11,6 +11,7 @@ import {
   type ProspectFacts,
 } from '@porchlight/shared'
 import { sql } from 'kysely'
+import { compiledOnce } from '../db/compiled-once.ts'
 import type { Db } from '../db/database.ts'
 import type { Trx } from '../db/transaction.ts'
 import { ForbiddenError, NotFoundError } from '../errors.ts'
@@ -32,35 +33,18 @@ export function createAccess(db: Db) {
   // keeps that row (it drops the row on any change to agents or teams, and these facts with it).
   const actors = new WeakMap<object, Promise<Actor>>()
 
-  async function loadActor(agent: AgentLike): Promise<Actor> {
-    const verified = agent.firmMembershipStatus === 'verified'
-    const base: Actor = {
-      id: agent.id,
-      role: agent.reAgentRole,
-      firmLicense: agent.reAgentBrokerFirmLicense,
-      firmVerified: verified,
-      teamIds: [],
-      teammateIds: [],
-      actsForIds: [],
-      ledTeamIds: [],
-    }
-    if (!verified) return base
-    // Every active team the agent leads, co-leads or accepted, with everyone in it: lead, co-lead and
-    // accepted members who are still verified members of the same firm.
-    const { rows } = await sql<{
-      teamId: number
-      leads: boolean
-      member: boolean
-      personId: number | null
-    }>`
+  // Read for every agent not seen in the last few seconds: built once (compiled-once.ts).
+  const teamsOf = compiledOnce(db, (v: { id: number; firmLicense: string | null }) => ({
+    compile: () =>
+      sql<{ teamId: number; leads: boolean; member: boolean; personId: number | null }>`
       with mine as (
-        select t.id, (t.re_team_lead_id = ${agent.id} or t.re_co_team_lead_id = ${agent.id}) as leads,
-               exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${agent.id}
+        select t.id, (t.re_team_lead_id = ${v.id} or t.re_co_team_lead_id = ${v.id}) as leads,
+               exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${v.id}
                        and m.invitation_status = 'accepted' and m.re_agent_current_flag) as member
         from re_team t
         where t.re_team_active_flag
-          and (t.re_team_lead_id = ${agent.id} or t.re_co_team_lead_id = ${agent.id}
-               or exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${agent.id}
+          and (t.re_team_lead_id = ${v.id} or t.re_co_team_lead_id = ${v.id}
+               or exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${v.id}
                           and m.invitation_status = 'accepted' and m.re_agent_current_flag))
       ), people as (
         select t.id as team_id, p.person_id
@@ -77,8 +61,26 @@ export function createAccess(db: Db) {
       from mine
       left join people on people.team_id = mine.id
       left join re_agent a on a.id = people.person_id and a.firm_membership_status = 'verified'
-        and a.re_agent_broker_firm_license = ${agent.reAgentBrokerFirmLicense}
-    `.execute(db)
+        and a.re_agent_broker_firm_license = ${v.firmLicense}
+    `.compile(db),
+  }))
+
+  async function loadActor(agent: AgentLike): Promise<Actor> {
+    const verified = agent.firmMembershipStatus === 'verified'
+    const base: Actor = {
+      id: agent.id,
+      role: agent.reAgentRole,
+      firmLicense: agent.reAgentBrokerFirmLicense,
+      firmVerified: verified,
+      teamIds: [],
+      teammateIds: [],
+      actsForIds: [],
+      ledTeamIds: [],
+    }
+    if (!verified) return base
+    // Every active team the agent leads, co-leads or accepted, with everyone in it: lead, co-lead and
+    // accepted members who are still verified members of the same firm.
+    const rows = await teamsOf({ id: agent.id, firmLicense: agent.reAgentBrokerFirmLicense })
     const teamIds = new Set<number>()
     const led = new Set<number>()
     const teammates = new Set<number>()

@@ -1,6 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { rooms } from '@porchlight/shared'
+import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
@@ -43,6 +44,20 @@ const due = (session: SessionRecord, now: number) =>
  */
 export function createSessionService(db: Db, sockets: SocketRooms, cache: SessionCache<SessionWithAgent>) {
   const idOf = (token: string) => (/^[a-z2-7]{32}$/.test(token) ? sessionIdFromToken(token) : null)
+  // Read by every request of an agent not seen in the last few seconds: built once (compiled-once.ts).
+  const sessionWithAgent = compiledOnce(db, (v: { id: string }) =>
+    db
+      .selectFrom('session')
+      .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')
+      .selectAll('reAgent')
+      .select([
+        'session.id as sessionId',
+        'session.userId as sessionUserId',
+        'session.expiresAt as sessionExpiresAt',
+        'session.recovery as sessionRecovery',
+      ])
+      .where('session.id', '=', v.id),
+  )
 
   /** The session as it stands now: null (and gone) once expired; its expiry slid forward hourly. */
   async function current(row: SessionRecord): Promise<SessionRecord | null> {
@@ -70,18 +85,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
     const kept = cache.get(id)
     if (kept && !due(kept, Date.now())) return kept
     const since = cache.begin()
-    const row = await db
-      .selectFrom('session')
-      .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')
-      .selectAll('reAgent')
-      .select([
-        'session.id as sessionId',
-        'session.userId as sessionUserId',
-        'session.expiresAt as sessionExpiresAt',
-        'session.recovery as sessionRecovery',
-      ])
-      .where('session.id', '=', id)
-      .executeTakeFirst()
+    const [row] = await sessionWithAgent({ id })
     if (!row) return null
     const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, ...agent } = row
     const session = await current({
