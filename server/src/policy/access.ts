@@ -117,14 +117,7 @@ export function createAccess(db: Db) {
   async function openHouseFacts(id: number, trx: Db | Trx = db): Promise<OpenHouseFacts | undefined> {
     const row = await trx
       .selectFrom('openHouse')
-      .select([
-        'listingReAgentId',
-        'hostingReAgentId',
-        'scheduledByReAgentId',
-        'publishLevel',
-        'publishLevelId',
-        'publishedAt',
-      ])
+      .select(OPEN_HOUSE_FACT_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst()
     return row && toOpenHouseFacts(row)
@@ -309,6 +302,16 @@ const forbiddenText: Record<OpenHousePermission, string> = {
   printDoorSign: 'Only the listing or hosting agent may print the door sign',
   shareSellerReport: 'Only the listing agent may share the seller report',
 }
+
+/** The open house's columns the policy decides on (toOpenHouseFacts): a statement that answers with facts selects these. */
+export const OPEN_HOUSE_FACT_COLUMNS = [
+  'listingReAgentId',
+  'hostingReAgentId',
+  'scheduledByReAgentId',
+  'publishLevel',
+  'publishLevelId',
+  'publishedAt',
+] as const
 
 export function toOpenHouseFacts(row: {
   listingReAgentId: number

@@ -5,6 +5,7 @@ import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, OpenHouseTable } from '../../db/types.ts'
+import { OPEN_HOUSE_FACT_COLUMNS } from '../../policy/access.ts'
 
 type Eb = ExpressionBuilder<Database, 'openHouse'>
 
@@ -90,12 +91,7 @@ function mine(eb: Eb, viewer: Actor) {
  */
 const claimColumns = [
   'id',
-  'listingReAgentId',
-  'hostingReAgentId',
-  'scheduledByReAgentId',
-  'publishLevel',
-  'publishLevelId',
-  'publishedAt',
+  ...OPEN_HOUSE_FACT_COLUMNS,
   'openHouseCanceledFlag',
   'scheduledDate',
   'scheduledStartTime',
