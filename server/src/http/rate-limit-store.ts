@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module'
 import type { Redis } from 'ioredis'
 
-// @fastify/rate-limit's own stores (it ships no types for them): Redis, shared by every API process,
-// and an in-process LRU.
+// @fastify/rate-limit's in-process store (it ships no types for it), counting while Redis is away.
 const require = createRequire(import.meta.url)
 type Counted = { current: number; ttl: number }
 type Callback = (err: Error | null, result?: Counted) => void
@@ -11,9 +10,6 @@ interface Store {
   child(routeOptions: object): Store
 }
 type StoreClass<A extends unknown[]> = new (...args: A) => Store
-const RedisStore: StoreClass<
-  [boolean, boolean, Redis, string]
-> = require('@fastify/rate-limit/store/RedisStore.js')
 const LocalStore: StoreClass<[boolean, boolean, number?]> = require('@fastify/rate-limit/store/LocalStore.js')
 
 function leasing(redis: Redis): LeasingRedis {
@@ -131,6 +127,13 @@ class LeasedRedisStore implements Store {
   }
 }
 
+/** A lease counts fixed windows: a window that grows while a client keeps asking is not offered. */
+function fixedWindows(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }): void {
+  if (options.continueExceeding || options.exponentialBackoff) {
+    throw new Error('The rate-limit store counts fixed windows: no continueExceeding or exponentialBackoff')
+  }
+}
+
 /**
  * The rate-limit store: counts in Redis a few at a time (`LeasedRedisStore`), and while Redis does not
  * answer, in this process — the limits hold (per process) instead of switching off. An attacker gains
@@ -145,14 +148,9 @@ export function redisStoreWithFallback(redis: Redis, nameSpace: string) {
       params: { continueExceeding?: boolean; exponentialBackoff?: boolean },
       parts?: [Store, Store],
     ) {
-      const continueExceeding = params.continueExceeding ?? false
-      const exponentialBackoff = params.exponentialBackoff ?? false
-      this.shared =
-        parts?.[0] ??
-        (continueExceeding || exponentialBackoff
-          ? new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace)
-          : new LeasedRedisStore(leasing(redis), nameSpace))
-      this.local = parts?.[1] ?? new LocalStore(continueExceeding, exponentialBackoff)
+      fixedWindows(params)
+      this.shared = parts?.[0] ?? new LeasedRedisStore(leasing(redis), nameSpace)
+      this.local = parts?.[1] ?? new LocalStore(false, false)
     }
 
     incr(key: string, cb: Callback, timeWindow: number, max: number): void {
@@ -165,6 +163,7 @@ export function redisStoreWithFallback(redis: Redis, nameSpace: string) {
     }
 
     child(routeOptions: object): Store {
+      fixedWindows(routeOptions)
       return new FallbackStore({}, [this.shared.child(routeOptions), this.local.child(routeOptions)])
     }
   }
