@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 
 export interface ReceivedMail {
   to: string[]
@@ -9,18 +9,40 @@ export interface ReceivedMail {
   html: string
   messageId: string | undefined
   raw: ParsedMail
+  /** The message as it arrived, after the SMTP transfer (headers and MIME body). */
+  rawSource: string
 }
 
-/** A real SMTP server in this process that keeps every accepted message. */
-export async function startSmtpSink(options: { delayMs?: number } = {}) {
+/**
+ * A real SMTP server in this process that keeps every accepted message. `server` adds smtp-server's
+ * own options (a required login, a short idle timeout); `connections` counts the clients connected now
+ * and the most there ever were at once.
+ */
+export async function startSmtpSink(options: { delayMs?: number; server?: Partial<SMTPServerOptions> } = {}) {
   const received: ReceivedMail[] = []
   const waiters = new Set<() => void>()
+  const connections = { now: 0, most: 0, opened: 0 }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    ...options.server,
+    onConnect(session, callback) {
+      connections.now++
+      connections.opened++
+      connections.most = Math.max(connections.most, connections.now)
+      if (options.server?.onConnect) options.server.onConnect(session, callback)
+      else callback()
+    },
+    onClose(session, ...rest) {
+      connections.now--
+      options.server?.onClose?.(session, ...rest)
+    },
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject))
+        .then(() => simpleParser(Buffer.concat(chunks)))
         .then(async (mail) => {
           // A slow server keeps sends in flight, as a real one does under load.
           if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs))
@@ -32,6 +54,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
             html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId,
             raw: mail,
+            rawSource: Buffer.concat(chunks).toString('utf8'),
           })
           for (const wake of waiters) wake()
           callback()
@@ -48,6 +71,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections,
     /** Waits until `count` messages matching `match` have arrived. */
     async waitFor(
       match: (m: ReceivedMail) => boolean,

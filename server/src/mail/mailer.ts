@@ -1,5 +1,6 @@
-import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
+import { asciiAddress, composeMime } from './mime.ts'
+import { createSmtpPool } from './smtp-pool.ts'
 
 export interface OutgoingMail {
   id: number
@@ -39,6 +40,12 @@ function fromAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from
 }
 
+/** MAIL_FROM as a name and an address ('Porchlight <no-reply@host>' → Porchlight, no-reply@host). */
+function fromMailbox(from: string): { name: string | null; address: string } {
+  const name = /^\s*"?([^"<]*?)"?\s*</.exec(from)?.[1]?.trim()
+  return { name: name || null, address: fromAddress(from) }
+}
+
 export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer {
   const { smtpUrl, from } = config.mail
   if (!smtpUrl) {
@@ -51,8 +58,8 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
   }
   // Pooled: a few SMTP connections kept open serve every send, rather than one connection per mail.
   const pooled = new URL(smtpUrl)
-  if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true')
   if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '16')
+  const connections = Number(pooled.searchParams.get('maxConnections')) || 1
   // Bounded: a send never outlives its lease on the mail row (deliver.ts), so two workers never overlap.
   for (const [name, ms] of [
     ['connectionTimeout', '5000'],
@@ -61,24 +68,28 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
   ] as const) {
     if (!pooled.searchParams.has(name)) pooled.searchParams.set(name, ms)
   }
-  const transport = nodemailer.createTransport(pooled.toString())
+  const smtp = createSmtpPool(pooled.toString(), connections)
+  const sender = fromAddress(from)
+  const ours = fromMailbox(from)
   return {
     kind: 'smtp',
-    connections: Number(pooled.searchParams.get('maxConnections')) || 1,
+    connections,
     async deliver(mail) {
-      const info = await transport.sendMail({
-        from: mail.fromName ? { name: mail.fromName, address: fromAddress(from) } : from,
-        replyTo: mail.replyTo ?? undefined,
-        headers: mail.headers ?? undefined,
+      const messageId = messageIdFor(mail.id, config.publicUrl)
+      const message = composeMime({
+        from: mail.fromName ? { name: mail.fromName, address: sender } : ours,
+        replyTo: mail.replyTo,
+        headers: mail.headers,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,
-        html: mail.htmlBody ?? undefined,
-        messageId: messageIdFor(mail.id, config.publicUrl),
-        attachments: mail.attachments ?? undefined,
+        html: mail.htmlBody,
+        messageId,
+        attachments: mail.attachments,
       })
-      return { messageId: info.messageId ?? null }
+      await smtp.send({ from: asciiAddress(sender), to: asciiAddress(mail.toAddress) }, message)
+      return { messageId }
     },
-    close: () => transport.close(),
+    close: () => smtp.close(),
   }
 }
