@@ -1,7 +1,11 @@
 /** Queue and job names with their payloads; the worker checks each has exactly one processor. */
 export interface JobPayloads {
   mail: {
-    send: { mailId: number }
+    /**
+     * Sends these stored mails, one after another (a team's invitations go ten to a job). `mailId` is
+     * the one-mail job stored before decision 020; an outbox row of that shape is still sent.
+     */
+    send: { mailIds: number[] } | { mailId: number }
     /** A visit's follow-up mail, due two days after the sign-in; consent is checked again when it runs. */
     followUp: { openHouseId: number; prospectId: number }
   }

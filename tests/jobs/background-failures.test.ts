@@ -58,7 +58,7 @@ describe('background failures', () => {
       'unknown job no-such-job in queue mail',
     ])
     expect(poison.every((r) => r.relayedAt === null)).toBe(true)
-    const mailRow = rows.find((r) => (r.payload as { mailId?: number }).mailId === mailId)
+    const mailRow = rows.find((r) => (r.payload as { mailIds?: number[] }).mailIds?.includes(mailId))
     expect(mailRow?.relayedAt).not.toBeNull()
     expect((await failures())['outbox-parked']).toBe(before + 2)
 

@@ -91,16 +91,59 @@ describe('outbox to mail', () => {
     const mailer = createMailer(t.app.deps.config)
     try {
       const send = createMailProcessor(t.db, mailer)
-      // Both asks are made in the same moment, so they share one claim statement.
-      const outcomes = await Promise.allSettled([send({ mailId }), send({ mailId })])
+      // Both asks are made in the same moment, so they share one claim statement. One is a job as stored
+      // before mails went ten to a job ({ mailId }), which is still sent.
+      const outcomes = await Promise.allSettled([send({ mailIds: [mailId] }), send({ mailId })])
       expect(
-        outcomes.map((o) => (o.status === 'fulfilled' ? o.value : o.reason.constructor.name)).sort(),
+        outcomes.map((o) => (o.status === 'fulfilled' ? o.value[0] : o.reason.constructor.name)).sort(),
       ).toEqual(['MailInFlightError', 'sent'])
       await smtp.waitFor((m) => m.to.includes(to))
       await new Promise((r) => setTimeout(r, 300))
       expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1)
     } finally {
       mailer.close()
+    }
+  })
+
+  it('sends the rest of a job when one of its mails is refused, and its retry sends only that one', async () => {
+    const refusing = await startSmtpSink({
+      server: {
+        onRcptTo(address, _session, callback) {
+          if (address.address === 'refused@example.com') callback(new Error('No such mailbox'))
+          else callback()
+        },
+      },
+    })
+    const mailer = createMailer({
+      ...t.app.deps.config,
+      mail: { ...t.app.deps.config.mail, smtpUrl: refusing.url },
+    })
+    try {
+      const ids = await Promise.all(
+        ['first@example.com', 'refused@example.com', 'third@example.com'].map(async (to) => {
+          const row = await t.db
+            .insertInto('mail')
+            .values({ toAddress: to, subject: 'One job', textBody: 'x', htmlBody: '<p>x</p>' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          return row.id
+        }),
+      )
+      const send = createMailProcessor(t.db, mailer)
+      await expect(send({ mailIds: ids })).rejects.toThrow(/No such mailbox/)
+      expect(refusing.received.flatMap((m) => m.to)).toEqual(['first@example.com', 'third@example.com'])
+      const statuses = async () =>
+        (await t.db.selectFrom('mail').select(['id', 'status']).where('id', 'in', ids).execute())
+          .sort((a, b) => a.id - b.id)
+          .map((r) => r.status)
+      expect(await statuses()).toEqual(['sent', 'failed', 'sent'])
+      // BullMQ's retry runs the same job again: the sent two are skipped, the refused one is tried again.
+      await expect(send({ mailIds: ids })).rejects.toThrow(/No such mailbox/)
+      expect(refusing.received.flatMap((m) => m.to)).toEqual(['first@example.com', 'third@example.com'])
+      expect(await statuses()).toEqual(['sent', 'failed', 'sent'])
+    } finally {
+      mailer.close()
+      await refusing.close()
     }
   })
 

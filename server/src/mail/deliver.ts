@@ -1,3 +1,4 @@
+import type { JobPayload } from '@porchlight/shared'
 import { sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 import { batched } from '../lib/batched.ts'
@@ -83,11 +84,7 @@ export function createMailProcessor(
     return marks.map(() => undefined)
   })
 
-  return async function send({
-    mailId,
-  }: {
-    mailId: number
-  }): Promise<'sent' | 'stored' | 'skipped' | 'suppressed'> {
+  async function sendOne(mailId: number): Promise<'sent' | 'stored' | 'skipped' | 'suppressed'> {
     const mail = await claim(mailId)
     if (!mail) {
       const row = await db.selectFrom('mail').select('status').where('id', '=', mailId).executeTakeFirst()
@@ -122,5 +119,27 @@ export function createMailProcessor(
       await mark({ mailId, status: 'failed', lastError: String(err) })
       throw err
     }
+  }
+
+  /**
+   * A job's mails, one after another, so a worker's jobs at once are its sends at once (mailer.ts). A
+   * mail that fails does not hold back the rest; the job then fails with the first error, and its
+   * retry sends only what is not sent yet. Answers each mail's outcome.
+   */
+  return async function send(
+    payload: JobPayload<'mail', 'send'>,
+  ): Promise<Array<'sent' | 'stored' | 'skipped' | 'suppressed'>> {
+    const mailIds = 'mailIds' in payload ? payload.mailIds : [payload.mailId]
+    const outcomes: Array<'sent' | 'stored' | 'skipped' | 'suppressed'> = []
+    let failed: { error: unknown } | null = null
+    for (const mailId of mailIds) {
+      try {
+        outcomes.push(await sendOne(mailId))
+      } catch (error) {
+        failed ??= { error }
+      }
+    }
+    if (failed) throw failed.error
+    return outcomes
   }
 }

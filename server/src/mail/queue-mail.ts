@@ -26,6 +26,13 @@ export async function queueMail(trx: Trx, outbox: Outbox, mail: MailContent): Pr
 const MAILS_PER_STATEMENT = 500
 
 /**
+ * Mails per send job. A job costs the worker about as much as sending a mail does (BullMQ's fetch and
+ * finish scripts, an outbox row relayed and marked done), so a burst goes ten to a job; the worker's
+ * sixteen jobs at once keep sixteen sends in flight, each job sending its mails one after another.
+ */
+export const MAILS_PER_JOB = 10
+
+/**
  * `queueMail` for many mails (a team's invitations): a few statements in all, not two per mail.
  * Answers the new mails' ids.
  */
@@ -50,12 +57,10 @@ export async function queueMails(trx: Trx, outbox: Outbox, mails: MailContent[])
       .returning('id')
       .execute()
     const stored = rows.map((row) => row.id)
-    await outbox.addEach(
-      trx,
-      'mail',
-      'send',
-      stored.map((mailId) => ({ mailId })),
-    )
+    const jobs: Array<{ mailIds: number[] }> = []
+    for (let j = 0; j < stored.length; j += MAILS_PER_JOB)
+      jobs.push({ mailIds: stored.slice(j, j + MAILS_PER_JOB) })
+    await outbox.addEach(trx, 'mail', 'send', jobs)
     ids.push(...stored)
   }
   return ids
