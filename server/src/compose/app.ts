@@ -6,12 +6,7 @@ import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import helmet from 'helmet'
 import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
@@ -21,6 +16,7 @@ import { backgroundFailures } from '../failures.ts'
 import { authPlugin } from '../http/auth.ts'
 import { registerErrorHandler } from '../http/error-handler.ts'
 import { redisStoreWithFallback } from '../http/rate-limit-store.ts'
+import { serializerCompiler } from '../http/serializer.ts'
 import { registerWebApp } from '../http/web-app.ts'
 import { registerQueueDashboard } from '../jobs/dashboard.ts'
 import { createOutbox, type Outbox } from '../jobs/outbox.ts'
