@@ -144,6 +144,29 @@ describe('the kept SMTP connections', () => {
     expect(smtp.connections.opened).toBe(2)
   })
 
+  it('sends again on a new connection when a kept one turns out closed (421), once', async () => {
+    // A server that takes one mail per connection, then says it is closing (as a relay past its limit does).
+    const smtp = await sink({
+      server: {
+        onMailFrom(_address, session, callback) {
+          if (session.transaction > 1) {
+            callback(Object.assign(new Error('Too many mails on this connection'), { responseCode: 421 }))
+          } else callback()
+        },
+      },
+    })
+    const send = mailer(smtp.url)
+    for (const to of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      await send.deliver(mail({ toAddress: to }))
+    }
+    expect(smtp.received.flatMap((m) => m.to)).toEqual([
+      'one@example.com',
+      'two@example.com',
+      'three@example.com',
+    ])
+    expect(smtp.connections.opened).toBe(3)
+  })
+
   it('logs in with the user and password in SMTP_URL, and a wrong password is an error, not a send', async () => {
     const smtp = await sink({
       server: {

@@ -22,9 +22,15 @@ export interface SmtpPool {
   close(): void
 }
 
-/** Errors that mean the connection was gone, not that the server refused the mail. */
+/** Errors that mean the connection was gone, not that the server refused the mail or was slow. */
 const connectionLost = (err: SMTPConnection.SMTPError) =>
-  err.code === 'ECONNECTION' || err.code === 'ESOCKET' || err.code === 'ETIMEDOUT' || err.responseCode === 421
+  err.code === 'ECONNECTION' || err.code === 'ESOCKET' || err.responseCode === 421
+
+/**
+ * A kept connection found gone fails at once. Only such a failure is tried again: a send that failed
+ * after waiting (a silent server) must not wait twice, or it could outlive its lease (deliver.ts).
+ */
+const STALE_FAILS_WITHIN_MS = 1000
 
 /**
  * `url` is SMTP_URL (`smtp://user:pass@host:port?connectionTimeout=…`), read as nodemailer reads it;
@@ -123,6 +129,7 @@ export function createSmtpPool(url: string, size: number): SmtpPool {
       for (let attempt = 1; ; attempt++) {
         const kept = await acquire()
         const reused = kept.sent > 0
+        const started = Date.now()
         try {
           await sendOn(kept, envelope, message)
           kept.sent++
@@ -132,7 +139,8 @@ export function createSmtpPool(url: string, size: number): SmtpPool {
           kept.busy = false
           drop(kept)
           // A kept connection the server had dropped while idle: once more, on a new connection.
-          if (reused && attempt === 1 && connectionLost(err as SMTPConnection.SMTPError)) continue
+          const stale = reused && Date.now() - started < STALE_FAILS_WITHIN_MS
+          if (stale && attempt === 1 && connectionLost(err as SMTPConnection.SMTPError)) continue
           throw err
         }
       }
