@@ -1,6 +1,8 @@
+import addressparser from 'nodemailer/lib/addressparser'
+import { parseConnectionUrl } from 'nodemailer/lib/shared'
 import type { Config } from '../config.ts'
 import { asciiAddress, composeMime } from './mime.ts'
-import { createSmtpPool } from './smtp-pool.ts'
+import { createSmtpPool, type SmtpOptions } from './smtp-pool.ts'
 
 export interface OutgoingMail {
   id: number
@@ -31,19 +33,19 @@ export interface Mailer {
 const STORED_AT_ONCE = 8
 
 /** A stable Message-ID per mail row lets a receiving server recognise a resend of the same mail. */
-export function messageIdFor(mailId: number, publicUrl: string): string {
-  return `<mail-${mailId}@${new URL(publicUrl).hostname}>`
+export function messageIdFor(mailId: number, host: string): string {
+  return `<mail-${mailId}@${host}>`
 }
 
-/** The address in MAIL_FROM ('Porchlight <no-reply@host>' or a bare address). */
-function fromAddress(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from
-}
-
-/** MAIL_FROM as a name and an address ('Porchlight <no-reply@host>' → Porchlight, no-reply@host). */
-function fromMailbox(from: string): { name: string | null; address: string } {
-  const name = /^\s*"?([^"<]*?)"?\s*</.exec(from)?.[1]?.trim()
-  return { name: name || null, address: fromAddress(from) }
+/**
+ * Kept connections, each bounded: a send never outlives its lease on the mail row (deliver.ts), so two
+ * workers never overlap. SMTP_URL's own query (`?socketTimeout=…`, `?maxConnections=…`) overrides these.
+ */
+const SMTP_DEFAULTS = {
+  connectionTimeout: 5000,
+  greetingTimeout: 5000,
+  socketTimeout: 10_000,
+  maxConnections: 16,
 }
 
 export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer {
@@ -56,28 +58,24 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
       close: () => {},
     }
   }
-  // Pooled: a few SMTP connections kept open serve every send, rather than one connection per mail.
-  const pooled = new URL(smtpUrl)
-  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '16')
-  const connections = Number(pooled.searchParams.get('maxConnections')) || 1
-  // Bounded: a send never outlives its lease on the mail row (deliver.ts), so two workers never overlap.
-  for (const [name, ms] of [
-    ['connectionTimeout', '5000'],
-    ['greetingTimeout', '5000'],
-    ['socketTimeout', '10000'],
-  ] as const) {
-    if (!pooled.searchParams.has(name)) pooled.searchParams.set(name, ms)
-  }
-  const smtp = createSmtpPool(pooled.toString(), connections)
-  const sender = fromAddress(from)
-  const ours = fromMailbox(from)
+  // Read as nodemailer reads a connection URL, so its settings (TLS, login, timeouts) mean what they did.
+  const { maxConnections, ...options } = {
+    ...SMTP_DEFAULTS,
+    ...parseConnectionUrl(smtpUrl),
+  } as SmtpOptions & { maxConnections: number }
+  const connections = Number(maxConnections) || 1
+  const smtp = createSmtpPool(options, connections)
+  // MAIL_FROM ('Porchlight <no-reply@host>' or a bare address), parsed once.
+  const [sender = { name: '', address: from }] = addressparser(from, { flatten: true })
+  const host = new URL(config.publicUrl).hostname
   return {
     kind: 'smtp',
     connections,
     async deliver(mail) {
-      const messageId = messageIdFor(mail.id, config.publicUrl)
+      const messageId = messageIdFor(mail.id, host)
       const message = composeMime({
-        from: mail.fromName ? { name: mail.fromName, address: sender } : ours,
+        // A guest mail shows its agent's name, at our sending address.
+        from: { name: mail.fromName || sender.name, address: sender.address },
         replyTo: mail.replyTo,
         headers: mail.headers,
         to: mail.toAddress,
@@ -87,7 +85,7 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
         messageId,
         attachments: mail.attachments,
       })
-      await smtp.send({ from: asciiAddress(sender), to: asciiAddress(mail.toAddress) }, message)
+      await smtp.send({ from: asciiAddress(sender.address), to: asciiAddress(mail.toAddress) }, message)
       return { messageId }
     },
     close: () => smtp.close(),

@@ -3,7 +3,6 @@
 // nodemailer's transport instead cost another 0.4 ms of CPU per mail, composing the message again as
 // a stream (decision 020).
 
-import { parseConnectionUrl } from 'nodemailer/lib/shared'
 import SMTPConnection from 'nodemailer/lib/smtp-connection'
 
 /** A connection says goodbye after this many mails, as nodemailer's pool does: some servers limit it. */
@@ -15,6 +14,9 @@ interface Kept {
   busy: boolean
   gone: boolean
 }
+
+/** nodemailer's connection options, with the login SMTP_URL may carry. */
+export type SmtpOptions = SMTPConnection.Options & { auth?: SMTPConnection.Credentials }
 
 export interface SmtpPool {
   /** Sends one message to one recipient; resolves once the server has accepted it. */
@@ -32,12 +34,8 @@ const connectionLost = (err: SMTPConnection.SMTPError) =>
  */
 const STALE_FAILS_WITHIN_MS = 1000
 
-/**
- * `url` is SMTP_URL (`smtp://user:pass@host:port?connectionTimeout=…`), read as nodemailer reads it;
- * at most `size` connections are open at once, and a send waits for a free one.
- */
-export function createSmtpPool(url: string, size: number): SmtpPool {
-  const { auth, ...options } = parseConnectionUrl(url)
+/** At most `size` connections to the server `options` names are open at once; a send waits for a free one. */
+export function createSmtpPool({ auth, ...options }: SmtpOptions, size: number): SmtpPool {
   const idle: Kept[] = []
   const waiting: Array<(kept: Kept | null) => void> = []
   let open = 0
@@ -69,22 +67,22 @@ export function createSmtpPool(url: string, size: number): SmtpPool {
   async function connect(): Promise<Kept> {
     const smtp = new SMTPConnection(options)
     const kept: Kept = { smtp, sent: 0, busy: true, gone: false }
+    // Before the handshake an error is the connect's; after it, a kept connection the server closed (or
+    // timed out) while idle leaves the pool, and one in use hears it in its send's callback.
+    const leaveWhenIdle = () => {
+      if (!kept.busy) drop(kept)
+    }
+    smtp.on('end', leaveWhenIdle)
+    let failConnect = (_err: Error) => {}
+    smtp.on('error', (err) => failConnect(err))
     await new Promise<void>((resolve, reject) => {
-      // Before the handshake an error is the connect's; after it, a kept connection the server closed
-      // (or timed out) while idle leaves the pool, and one in use hears it in its send's callback.
-      smtp.once('error', reject)
+      failConnect = reject
       smtp.connect((err) => (err ? reject(err) : resolve()))
     }).catch((err) => {
       drop(kept)
       throw err
     })
-    smtp.removeAllListeners('error')
-    smtp.on('error', () => {
-      if (!kept.busy) drop(kept)
-    })
-    smtp.on('end', () => {
-      if (!kept.busy) drop(kept)
-    })
+    failConnect = leaveWhenIdle
     if (auth) {
       await new Promise<void>((resolve, reject) =>
         smtp.login(auth, (err) => (err ? reject(err) : resolve())),
