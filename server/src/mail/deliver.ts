@@ -17,6 +17,9 @@ export class MailInFlightError extends Error {
   }
 }
 
+/** What became of one mail a job asked to send. */
+type Outcome = 'sent' | 'stored' | 'skipped' | 'suppressed'
+
 type MailMark = {
   mailId: number
   status: 'sent' | 'stored' | 'failed' | 'suppressed'
@@ -84,7 +87,7 @@ export function createMailProcessor(
     return marks.map(() => undefined)
   })
 
-  async function sendOne(mailId: number): Promise<'sent' | 'stored' | 'skipped' | 'suppressed'> {
+  async function sendOne(mailId: number): Promise<Outcome> {
     const mail = await claim(mailId)
     if (!mail) {
       const row = await db.selectFrom('mail').select('status').where('id', '=', mailId).executeTakeFirst()
@@ -126,11 +129,9 @@ export function createMailProcessor(
    * mail that fails does not hold back the rest; the job then fails with the first error, and its
    * retry sends only what is not sent yet. Answers each mail's outcome.
    */
-  return async function send(
-    payload: JobPayload<'mail', 'send'>,
-  ): Promise<Array<'sent' | 'stored' | 'skipped' | 'suppressed'>> {
+  return async function send(payload: JobPayload<'mail', 'send'>): Promise<Outcome[]> {
     const mailIds = 'mailIds' in payload ? payload.mailIds : [payload.mailId]
-    const outcomes: Array<'sent' | 'stored' | 'skipped' | 'suppressed'> = []
+    const outcomes: Outcome[] = []
     let failed: { error: unknown } | null = null
     for (const mailId of mailIds) {
       try {
