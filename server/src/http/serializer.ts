@@ -5,7 +5,6 @@
 // properties the schema names, so a column a query reads and the contract does not name never leaves.
 import fastJson from 'fast-json-stringify'
 import type { FastifySerializerCompiler } from 'fastify/types/schema'
-import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod'
 import { type ZodType, z } from 'zod'
 
 type JsonSchema = Record<string, unknown>
@@ -54,8 +53,8 @@ export function responseJsonSchema(schema: ZodType): unknown {
   return simplify(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }))
 }
 
+/** A route's zod schema compiled through its JSON Schema; a plain JSON Schema, as Fastify compiles it. */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = zodOf(route.schema)
-  if (!schema) return zodSerializerCompiler(route as never)
-  return fastJson(responseJsonSchema(schema) as never)
+  return fastJson((schema ? responseJsonSchema(schema) : route.schema) as never)
 }
