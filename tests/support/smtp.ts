@@ -27,16 +27,14 @@ export async function startSmtpSink(options: { delayMs?: number; server?: Partia
     disabledCommands: ['STARTTLS'],
     logger: false,
     ...options.server,
-    onConnect(session, callback) {
+    onConnect(_session, callback) {
       connections.now++
       connections.opened++
       connections.most = Math.max(connections.most, connections.now)
-      if (options.server?.onConnect) options.server.onConnect(session, callback)
-      else callback()
+      callback()
     },
-    onClose(session, ...rest) {
+    onClose() {
       connections.now--
-      options.server?.onClose?.(session, ...rest)
     },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = []
