@@ -78,16 +78,28 @@ function listenOver(url: string, channel: string, onNotify: Notified): () => Pro
 /** Statements a connection prepares at most; beyond them, the rest are sent unprepared. */
 const PREPARED_PER_CONNECTION = 500
 
+/** What pg answers for a statement that returns no rows. */
+function emptyResult(command: string) {
+  return { command, rowCount: null, oid: 0, rows: [], fields: [] }
+}
+
 /**
- * Every statement with parameters is prepared once per connection, named by its text: PostgreSQL
- * parses and plans it once, not on every call (a guest sign-in's statements spent as long in parse and
- * bind as in execution). The query builder makes the same text for the same shape, so a process has a
- * few hundred of them; past PREPARED_PER_CONNECTION a connection sends the rest unprepared.
+ * Two things on every pooled connection, under the query builder:
+ *
+ * - Every statement with parameters is prepared once per connection, named by its text: PostgreSQL
+ *   parses and plans it once, not on every call (a guest sign-in's statements spent as long in parse
+ *   and bind as in execution). The query builder makes the same text for the same shape, so a process
+ *   has a few hundred of them; past PREPARED_PER_CONNECTION a connection sends the rest unprepared.
+ * - A transaction's BEGIN travels with its first statement, in the same write, instead of costing a
+ *   round trip of its own (decision 022). The BEGIN is answered at once and owed; the next statement on
+ *   the connection sends it first (the connection pipelines, so both go before either is answered) and
+ *   fails if it failed. A transaction that ends before any statement (a COMMIT or ROLLBACK still owing
+ *   the BEGIN) never opened one on the server, so that ends with nothing sent.
  */
-function prepareStatements(client: pg.PoolClient) {
-  const send = client.query.bind(client) as (...args: unknown[]) => unknown
+function tuneConnection(client: pg.PoolClient) {
+  const send = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
   const names = new Map<string, string>()
-  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+  const prepared = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0) {
       return send(config, values, callback)
     }
@@ -97,14 +109,49 @@ function prepareStatements(client: pg.PoolClient) {
       names.set(config, name)
     }
     return name ? send({ name, text: config, values }, callback) : send(config, values, callback)
+  }
+  let owesBegin = false
+  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    // Only the query builder's own promise-style BEGIN (the Postgres driver's text) is deferred.
+    if (config === 'begin' && callback === undefined && typeof values !== 'function') {
+      owesBegin = true
+      return Promise.resolve(emptyResult('BEGIN'))
+    }
+    if (!owesBegin) return prepared(config, values, callback)
+    owesBegin = false
+    if (config === 'commit' || config === 'rollback') {
+      return Promise.resolve(emptyResult(config.toUpperCase()))
+    }
+    if (callback !== undefined || typeof values === 'function') {
+      // A callback-style statement has no promise to fail with the BEGIN: the BEGIN goes first, and a
+      // connection that cannot take it fails the statement after it too.
+      void send('begin').catch(() => {})
+      return prepared(config, values, callback)
+    }
+    // pg writes each statement as it is queued on a pipelining connection: corked, the two are one write.
+    const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream
+    stream?.cork()
+    try {
+      const begun = send('begin')
+      const result = prepared(config, values, callback)
+      return Promise.all([begun, result]).then(([, answer]) => answer)
+    } finally {
+      stream?.uncork()
+    }
   }) as typeof client.query
 }
 
+interface Corkable {
+  cork(): void
+  uncork(): void
+}
+
 export function createPostgresDb(url: string, poolSize = 10): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // Pipelining: a statement queued while another is out is sent at once (a deferred BEGIN rides on it).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true })
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
-  pool.on('connect', prepareStatements)
+  pool.on('connect', tuneConnection)
   const writes = new WriteWatchPlugin()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase, writes] })
   return {
