@@ -48,8 +48,9 @@ describe('transactions', () => {
       const first = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(trx)
       await sql`insert into tx_probe values (3)`.execute(trx)
       const last = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(trx)
-      return [first.rows[0].id, last.rows[0].id]
+      return [first.rows[0]?.id, last.rows[0]?.id]
     })
+    expect(ids[0]).toMatch(/^\d+$/)
     expect(ids[0]).toBe(ids[1])
     expect(await probes()).toEqual([3])
   })
@@ -61,7 +62,7 @@ describe('transactions', () => {
           await sql`insert into tx_probe values (${n})`.execute(trx)
           const { rows } = await sql<{ n: number; xid: string }>`
             select ${n}::int as n, pg_current_xact_id()::text as xid`.execute(trx)
-          return rows[0]
+          return rows[0] ?? { n: 0, xid: '' }
         }),
       ),
     )
