@@ -5,6 +5,29 @@ import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 
+/** A guest's own visit: what it typed, and whether it agreed to share its details with the listing agent. */
+export interface Visit {
+  guestDetails: JsonValue
+  listingAgentConsent: boolean
+  captureDevice: CaptureDevice
+  capturedOffline: boolean
+  /** Answers to the open house's custom questions, keyed by question id. */
+  customAnswers?: JsonValue | null
+}
+
+/** A visit's columns as stored (an agent's own AddAttendee has no visit: its columns stay empty). */
+export type VisitColumns = ReturnType<typeof visitColumns>
+
+export function visitColumns(visit: Visit | undefined) {
+  return {
+    guestDetails: visit ? JSON.stringify(visit.guestDetails) : null,
+    listingAgentConsent: visit?.listingAgentConsent ?? false,
+    captureDevice: visit?.captureDevice ?? null,
+    capturedOffline: visit?.capturedOffline ?? false,
+    customAnswers: visit?.customAnswers ? JSON.stringify(visit.customAnswers) : null,
+  }
+}
+
 export function createAttendeeRepo(db: Db) {
   // A guest sign-in's statements, built once (compiled-once.ts): the hottest write path.
   const openHouseColumns = [
@@ -27,30 +50,20 @@ export function createAttendeeRepo(db: Db) {
       .select(openHouseIntegrations.as('integrations'))
       .where('id', '=', v.id),
   )
-  const insert = compiledOnce(
-    db,
-    (v: {
-      openHouseId: number
-      prospectId: number
-      guestDetails: string | null
-      listingAgentConsent: boolean
-      captureDevice: CaptureDevice | null
-      capturedOffline: boolean
-      customAnswers: string | null
-    }) =>
-      db
-        .insertInto('openHouseAttendee')
-        .values({
-          openHouseId: v.openHouseId,
-          prospectId: v.prospectId,
-          guestDetails: v.guestDetails,
-          listingAgentConsent: v.listingAgentConsent,
-          captureDevice: v.captureDevice,
-          capturedOffline: v.capturedOffline,
-          customAnswers: v.customAnswers,
-        })
-        .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
-        .returning(['id', 'createdDate']),
+  const insert = compiledOnce(db, (v: VisitColumns & { openHouseId: number; prospectId: number }) =>
+    db
+      .insertInto('openHouseAttendee')
+      .values({
+        openHouseId: v.openHouseId,
+        prospectId: v.prospectId,
+        guestDetails: v.guestDetails,
+        listingAgentConsent: v.listingAgentConsent,
+        captureDevice: v.captureDevice,
+        capturedOffline: v.capturedOffline,
+        customAnswers: v.customAnswers,
+      })
+      .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
+      .returning(['id', 'createdDate']),
   )
 
   return {
@@ -99,32 +112,8 @@ export function createAttendeeRepo(db: Db) {
     },
 
     /** One row per prospect and open house: a repeat inserts nothing and answers undefined. */
-    async insert(
-      openHouseId: number,
-      prospectId: number,
-      visit:
-        | {
-            guestDetails: JsonValue
-            listingAgentConsent: boolean
-            captureDevice: CaptureDevice
-            capturedOffline: boolean
-            customAnswers?: JsonValue | null
-          }
-        | undefined,
-      trx: Db | Trx = db,
-    ) {
-      const [row] = await insert(
-        {
-          openHouseId,
-          prospectId,
-          guestDetails: visit ? JSON.stringify(visit.guestDetails) : null,
-          listingAgentConsent: visit?.listingAgentConsent ?? false,
-          captureDevice: visit?.captureDevice ?? null,
-          capturedOffline: visit?.capturedOffline ?? false,
-          customAnswers: visit?.customAnswers ? JSON.stringify(visit.customAnswers) : null,
-        },
-        trx,
-      )
+    async insert(openHouseId: number, prospectId: number, visit: Visit | undefined, trx: Db | Trx = db) {
+      const [row] = await insert({ openHouseId, prospectId, ...visitColumns(visit) }, trx)
       return row
     },
 

@@ -11,13 +11,14 @@ import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
-import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
-import type { AttendeeRepo } from './repo.ts'
+import type { AttendeeRepo, Visit } from './repo.ts'
+
+export type { Visit } from './repo.ts'
 
 type AddBody = z.output<typeof AddAttendeeBody>
 
@@ -52,16 +53,6 @@ export interface AttendeeDeps {
   webhooks: WebhookEvents
 }
 
-/** A guest's own visit: what it typed, and whether it agreed to share its details with the listing agent. */
-export interface Visit {
-  guestDetails: JsonValue
-  listingAgentConsent: boolean
-  captureDevice: CaptureDevice
-  capturedOffline: boolean
-  /** Answers to the open house's custom questions, keyed by question id. */
-  customAnswers?: JsonValue | null
-}
-
 /** Who attended which open house; the one place that records an attendee and announces it. */
 export function createAttendeeService(d: AttendeeDeps) {
   const { repo } = d
@@ -93,12 +84,26 @@ export function createAttendeeService(d: AttendeeDeps) {
 
   /**
    * Records that a visitor attended; a repeat is not an error (`created: false`). A new attendee is
-   * announced once the transaction commits: to the host's board and the guest pages (first name and
-   * last initial only), and a stats change to the listing and hosting agents.
+   * announced once the transaction commits (`announce`).
    */
   async function record(trx: Trx, oh: OpenHouseRef, visitor: VisitorRef, visit?: Visit) {
     const row = await repo.insert(oh.id, visitor.id, visit, trx)
     if (!row) return { created: false as const }
+    return announce(trx, oh, visitor, row)
+  }
+
+  /**
+   * What follows a new attendee, stored here (`record`) or by a guest's first sign-in with its prospect
+   * (prospects/repo.ts): once the transaction commits, the host's board and the guest pages hear of it
+   * (first name and last initial only), and a stats change goes to the listing and hosting agents; the
+   * agents' webhooks and Follow Up Boss get their events in the same transaction.
+   */
+  async function announce(
+    trx: Trx,
+    oh: OpenHouseRef,
+    visitor: VisitorRef,
+    row: { id: number; createdDate: Date | string },
+  ) {
     const name = publicVisitorName(visitor.prospectFirstName, visitor.prospectLastName)
     emitAfterCommit(
       d.events,
@@ -138,6 +143,7 @@ export function createAttendeeService(d: AttendeeDeps) {
     openHouseForSignIn,
     hostedBy,
     record,
+    announce,
     mailContext,
     captures: (openHouseId: number, trx?: Db | Trx) => repo.captures(openHouseId, trx),
     takeCaptureReceipt: (openHouseId: number, trx: Trx) => repo.takeCaptureReceipt(openHouseId, trx),

@@ -4,11 +4,12 @@ import {
   type ProspectSort,
   type ProspectStage,
 } from '@porchlight/shared'
-import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
+import { type Insertable, type Selectable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
+import type { VisitColumns } from '../attendees/repo.ts'
 
 export interface ListOptions {
   /** Already checked to be long enough (shared prospectSearchTerm). */
@@ -161,34 +162,66 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
 }
 
 export function createProspectRepo(db: Db) {
-  // The sign-in's insert, built once (compiled-once.ts): the prospect and, if it is new, its token.
-  const insertGuest = compiledOnce(db, (v: GuestProspect & { tokenHash: string; openHouseId: number }) =>
-    db
-      .with('created', (qc) =>
-        qc
-          .insertInto('prospect')
-          .values(Object.fromEntries(GUEST_COLUMNS.map((c) => [c, v[c]])) as Insertable<ProspectTable>)
-          .onConflict((oc) =>
-            oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
-          )
-          .returningAll(),
-      )
-      .with('token', (qc) =>
-        qc
-          .insertInto('guestToken')
-          .columns(['tokenHash', 'prospectId', 'openHouseId'])
-          .expression((eb) =>
-            eb
-              .selectFrom('created')
-              .select([
-                eb.val(v.tokenHash).as('tokenHash'),
-                'created.id',
-                eb.val(v.openHouseId).as('openHouseId'),
-              ]),
-          ),
-      )
-      .selectFrom('created')
-      .selectAll(),
+  // The sign-in's insert, built once (compiled-once.ts): the prospect and, if it is new, its token and
+  // the visit, in one statement.
+  const insertGuest = compiledOnce(
+    db,
+    (v: GuestProspect & VisitColumns & { tokenHash: string; openHouseId: number }) =>
+      db
+        .with('created', (qc) =>
+          qc
+            .insertInto('prospect')
+            .values(Object.fromEntries(GUEST_COLUMNS.map((c) => [c, v[c]])) as Insertable<ProspectTable>)
+            .onConflict((oc) =>
+              oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
+            )
+            .returningAll(),
+        )
+        .with('token', (qc) =>
+          qc
+            .insertInto('guestToken')
+            .columns(['tokenHash', 'prospectId', 'openHouseId'])
+            .expression((eb) =>
+              eb
+                .selectFrom('created')
+                .select([
+                  eb.val(v.tokenHash).as('tokenHash'),
+                  'created.id',
+                  eb.val(v.openHouseId).as('openHouseId'),
+                ]),
+            ),
+        )
+        .with('visit', (qc) =>
+          qc
+            .insertInto('openHouseAttendee')
+            .columns([
+              'openHouseId',
+              'prospectId',
+              'guestDetails',
+              'listingAgentConsent',
+              'captureDevice',
+              'capturedOffline',
+              'customAnswers',
+            ])
+            .expression((eb) =>
+              eb
+                .selectFrom('created')
+                .select([
+                  eb.val(v.openHouseId).as('openHouseId'),
+                  'created.id',
+                  eb.val(v.guestDetails).as('guestDetails'),
+                  eb.val(v.listingAgentConsent).as('listingAgentConsent'),
+                  eb.val(v.captureDevice).as('captureDevice'),
+                  eb.val(v.capturedOffline).as('capturedOffline'),
+                  eb.val(v.customAnswers).as('customAnswers'),
+                ]),
+            )
+            .returning(['id', 'createdDate']),
+        )
+        .selectFrom('created')
+        .crossJoin('visit')
+        .selectAll('created')
+        .select(['visit.id as visitId', 'visit.createdDate as visitCreatedDate']),
   )
 
   return {
@@ -207,16 +240,24 @@ export function createProspectRepo(db: Db) {
     /**
      * The guest sign-in: a new prospect of the agent, or the agent's prospect with that email (whatever
      * its case) as it is; a returning visitor never overwrites what the agent has. Concurrent sign-ins of
-     * one visitor meet at the unique index. A new prospect (`created`) stores the guest's token in the
-     * same statement; for a found one the caller stores it, as that row is read by a statement of its own.
+     * one visitor meet at the unique index. A new prospect (`created`) stores the guest's token and the
+     * visit (`visit`) in the same statement; for a found one the caller stores both, as that row is read
+     * by a statement of its own.
      */
     async insertGuest(
       values: GuestProspect,
       token: { tokenHash: string; openHouseId: number },
+      visit: VisitColumns,
       trx: Db | Trx = db,
-    ) {
-      const [created] = await insertGuest({ ...values, ...token }, trx)
-      if (created) return { row: created, created: true }
+    ): Promise<
+      | { row: Selectable<ProspectTable>; created: true; visit: { id: number; createdDate: Date } }
+      | { row: Selectable<ProspectTable>; created: false; visit?: undefined }
+    > {
+      const [inserted] = await insertGuest({ ...values, ...visit, ...token }, trx)
+      if (inserted) {
+        const { visitId, visitCreatedDate, ...row } = inserted
+        return { row, created: true, visit: { id: visitId, createdDate: visitCreatedDate } }
+      }
       const row = await trx
         .selectFrom('prospect')
         .selectAll()

@@ -22,7 +22,8 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
 import type { Access } from '../../policy/access.ts'
-import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow } from '../attendees/service.ts'
+import { visitColumns } from '../attendees/repo.ts'
+import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow, type Visit } from '../attendees/service.ts'
 import type { ConsentService } from '../consent/service.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
 import { createProspectCrm } from './crm.ts'
@@ -164,36 +165,11 @@ export function createProspectService(d: ProspectDeps) {
         consentText: body.consentText,
         consentAt: choiceMade ? new Date() : null,
       }
-      // A returning visitor (same email) is matched to the agent's prospect, which it never overwrites:
-      // what it typed stays with this visit.
-      const newToken = d.access.newGuestToken()
-      const inserted = retried
-        ? { row: retried, created: false }
-        : await repo.insertGuest(
-            {
-              ...detailsOf(body),
-              workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
-              createdByReAgentId: owner,
-              clientRequestId: body.clientRequestId,
-              ...consent,
-            },
-            { tokenHash: newToken.tokenHash, openHouseId: oh.id },
-            trx,
-          )
-      const prospect = inserted.row
       const listingAgentConsent =
         oh.hostingReAgentId !== null && oh.hostingReAgentId !== oh.listingReAgentId
           ? body.listingAgentConsent
           : false
-      // A new prospect stored the guest's token with it; a found one gets its own.
-      const guestToken = inserted.created
-        ? newToken.token
-        : await d.access.issueGuestToken(trx, prospect.id, oh.id)
-      // Reads before the visit is written: the visit locks the agents' statistics rows until the commit,
-      // and other sign-ins at the same open house wait on them, so as little as possible comes after it.
-      await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId], integrations)
-      const mailVisit = body.emailConsent ? await attendees.mailContext(oh.id, trx) : null
-      const recorded = await attendees.record(trx, oh, prospect, {
+      const visit: Visit = {
         guestDetails: {
           ...detailsOf(body),
           workingWithREAgentFlag: body.workingWithREAgentFlag ?? null,
@@ -207,7 +183,36 @@ export function createProspectService(d: ProspectDeps) {
         captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
         capturedOffline: body.savedOffline ?? false,
         customAnswers: customAnswers?.byId ?? null,
-      })
+      }
+      // Reads before the visit is written: the visit takes its agents' statistics locks until the
+      // commit, so as little as possible comes after it.
+      await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId], integrations)
+      const mailVisit = body.emailConsent ? await attendees.mailContext(oh.id, trx) : null
+      // A returning visitor (same email) is matched to the agent's prospect, which it never overwrites:
+      // what it typed stays with this visit. A new one is stored with its token and the visit at once.
+      const newToken = d.access.newGuestToken()
+      const inserted = retried
+        ? { row: retried, created: false as const, visit: undefined }
+        : await repo.insertGuest(
+            {
+              ...detailsOf(body),
+              workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
+              createdByReAgentId: owner,
+              clientRequestId: body.clientRequestId,
+              ...consent,
+            },
+            { tokenHash: newToken.tokenHash, openHouseId: oh.id },
+            visitColumns(visit),
+            trx,
+          )
+      const prospect = inserted.row
+      // A new prospect stored the guest's token with it; a found one gets its own.
+      const guestToken = inserted.created
+        ? newToken.token
+        : await d.access.issueGuestToken(trx, prospect.id, oh.id)
+      const recorded = inserted.visit
+        ? await attendees.announce(trx, oh, prospect, inserted.visit)
+        : await attendees.record(trx, oh, prospect, visit)
       // Once per visit: prospect.created (a new lead) to the agent's endpoints, the Follow Up Boss event.
       if (recorded.created) {
         await d.webhooks.guestSignedIn(trx, {
