@@ -11,18 +11,11 @@ import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { publish, scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import pg from 'pg'
-import { report, startBenchApp } from './support.ts'
+import { pct, report, startBenchApp } from './support.ts'
 
 const AGENTS = 200
 const ROUNDS = 5
 const WARM_UP_ROUNDS = 15
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return (
-    Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10
-  )
-}
 
 export async function run() {
   const bench = await startBenchApp()

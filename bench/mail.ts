@@ -14,14 +14,9 @@ import { mailTemplates } from '@porchlight/server/src/mail/templates.ts'
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import pino from 'pino'
-import { REDIS_URL, report, startBenchApp } from './support.ts'
+import { pct, REDIS_URL, report, startBenchApp } from './support.ts'
 
 const MAILS = 1000
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
-}
 
 async function noopBaseline(): Promise<number> {
   const prefix = `bnoop${randomBytes(3).toString('hex')}`

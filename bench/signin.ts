@@ -13,16 +13,9 @@ import { connectSocket, type TestSocket } from '@porchlight/tests/support/socket
 import Fastify from 'fastify'
 import pg from 'pg'
 import { bareSocketServer } from './bare-sockets.ts'
-import { guestVisitor, load, loadWarm, report, startBenchApp } from './support.ts'
+import { guestVisitor, load, loadWarm, pct, report, startBenchApp } from './support.ts'
 
 const SOCKETS = 1000
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return (
-    Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10
-  )
-}
 
 const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
@@ -114,11 +107,11 @@ export async function run() {
     const floor = await loadWarm(request(bareUrl, '/insert'))
     const baseline = await loadWarm(request(bareUrl, '/signin'))
     const sustained = await loadWarm(request(a.url, '/api/public/saveProspect'))
-    const at300 = await load({
-      ...request(a.url, '/api/public/saveProspect'),
-      overallRate: 300,
-      connections: 20,
-    })
+    // A steady 300/s, beside the bare transaction at the same rate: evenly spaced, from when each was due.
+    const steady300 = (base: string, p: string) =>
+      load({ ...request(base, p), steadyRate: 300, connections: 50, duration: 10 })
+    const bareAt300 = await steady300(bareUrl, '/signin')
+    const at300 = await steady300(a.url, '/api/public/saveProspect')
     const stored = await a.db
       .selectFrom('openHouseAttendee')
       .select((e) => e.fn.countAll<number>().as('n'))
@@ -127,7 +120,8 @@ export async function run() {
       'bare fastify + pg, one insert (floor)': floor,
       'bare fastify + pg, the same rows in one transaction': baseline,
       'porchlight, all out': sustained,
-      'porchlight at 300/s': at300,
+      'bare, steady 300/s': bareAt300,
+      'porchlight, steady 300/s': at300,
       ratio: {
         requestsPerSec: (sustained.requestsPerSec / baseline.requestsPerSec).toFixed(2),
         // Inverted, so that like requestsPerSec more is better: bare's CPU per request over ours.

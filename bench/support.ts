@@ -64,6 +64,14 @@ export async function startBenchApp(
   }
 }
 
+/** The p-th percentile of `values`, in their unit, to a tenth. */
+export function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return (
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10
+  )
+}
+
 export interface LoadResult {
   requestsPerSec: number
   p50: number
@@ -75,7 +83,11 @@ export interface LoadResult {
 }
 
 /** autocannon's options that travel as JSON, and `guestSignIn`: POST a new visitor of this open house each time. */
-export type LoadOptions = Omit<autocannon.Options, 'requests' | 'setupClient'> & { guestSignIn?: number }
+export type LoadOptions = Omit<autocannon.Options, 'requests' | 'setupClient'> & {
+  guestSignIn?: number
+  /** Requests per second, evenly spaced and sent on time (load-generator.ts), instead of autocannon's load. */
+  steadyRate?: number
+}
 
 /**
  * 50 connections for 5 s unless told otherwise, from a process of its own (load-generator.ts): the
