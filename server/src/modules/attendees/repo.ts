@@ -3,29 +3,15 @@ import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
-import type { CaptureDevice, JsonValue } from '../../db/types.ts'
+import type { CaptureDevice } from '../../db/types.ts'
 
-/** A guest's own visit: what it typed, and whether it agreed to share its details with the listing agent. */
-export interface Visit {
-  guestDetails: JsonValue
+/** A visit's columns as stored, JSON as text (attendees/service.ts `visitColumns` makes them). */
+export interface VisitColumns {
+  guestDetails: string | null
   listingAgentConsent: boolean
-  captureDevice: CaptureDevice
+  captureDevice: CaptureDevice | null
   capturedOffline: boolean
-  /** Answers to the open house's custom questions, keyed by question id. */
-  customAnswers?: JsonValue | null
-}
-
-/** A visit's columns as stored (an agent's own AddAttendee has no visit: its columns stay empty). */
-export type VisitColumns = ReturnType<typeof visitColumns>
-
-export function visitColumns(visit: Visit | undefined) {
-  return {
-    guestDetails: visit ? JSON.stringify(visit.guestDetails) : null,
-    listingAgentConsent: visit?.listingAgentConsent ?? false,
-    captureDevice: visit?.captureDevice ?? null,
-    capturedOffline: visit?.capturedOffline ?? false,
-    customAnswers: visit?.customAnswers ? JSON.stringify(visit.customAnswers) : null,
-  }
+  customAnswers: string | null
 }
 
 export function createAttendeeRepo(db: Db) {
@@ -112,8 +98,8 @@ export function createAttendeeRepo(db: Db) {
     },
 
     /** One row per prospect and open house: a repeat inserts nothing and answers undefined. */
-    async insert(openHouseId: number, prospectId: number, visit: Visit | undefined, trx: Db | Trx = db) {
-      const [row] = await insert({ openHouseId, prospectId, ...visitColumns(visit) }, trx)
+    async insert(openHouseId: number, prospectId: number, visit: VisitColumns, trx: Db | Trx = db) {
+      const [row] = await insert({ openHouseId, prospectId, ...visit }, trx)
       return row
     },
 

@@ -11,14 +11,15 @@ import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
+import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
-import type { AttendeeRepo, Visit } from './repo.ts'
+import type { AttendeeRepo, VisitColumns } from './repo.ts'
 
-export type { Visit } from './repo.ts'
+export type { VisitColumns } from './repo.ts'
 
 type AddBody = z.output<typeof AddAttendeeBody>
 
@@ -51,6 +52,27 @@ export interface AttendeeDeps {
   events: EventSink
   access: Access
   webhooks: WebhookEvents
+}
+
+/** A guest's own visit: what it typed, and whether it agreed to share its details with the listing agent. */
+export interface Visit {
+  guestDetails: JsonValue
+  listingAgentConsent: boolean
+  captureDevice: CaptureDevice
+  capturedOffline: boolean
+  /** Answers to the open house's custom questions, keyed by question id. */
+  customAnswers?: JsonValue | null
+}
+
+/** A visit as stored (an agent's own AddAttendee has no visit: its columns stay empty). */
+export function visitColumns(visit: Visit | undefined): VisitColumns {
+  return {
+    guestDetails: visit ? JSON.stringify(visit.guestDetails) : null,
+    listingAgentConsent: visit?.listingAgentConsent ?? false,
+    captureDevice: visit?.captureDevice ?? null,
+    capturedOffline: visit?.capturedOffline ?? false,
+    customAnswers: visit?.customAnswers ? JSON.stringify(visit.customAnswers) : null,
+  }
 }
 
 /** Who attended which open house; the one place that records an attendee and announces it. */
@@ -87,7 +109,7 @@ export function createAttendeeService(d: AttendeeDeps) {
    * announced once the transaction commits (`announce`).
    */
   async function record(trx: Trx, oh: OpenHouseRef, visitor: VisitorRef, visit?: Visit) {
-    const row = await repo.insert(oh.id, visitor.id, visit, trx)
+    const row = await repo.insert(oh.id, visitor.id, visitColumns(visit), trx)
     if (!row) return { created: false as const }
     return announce(trx, oh, visitor, row)
   }

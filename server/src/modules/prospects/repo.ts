@@ -9,7 +9,7 @@ import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
-import type { VisitColumns } from '../attendees/repo.ts'
+import type { VisitColumns } from '../attendees/service.ts'
 
 export interface ListOptions {
   /** Already checked to be long enough (shared prospectSearchTerm). */

@@ -22,8 +22,13 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
 import type { Access } from '../../policy/access.ts'
-import { visitColumns } from '../attendees/repo.ts'
-import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow, type Visit } from '../attendees/service.ts'
+import {
+  type AttendeeService,
+  OPEN_HOUSE_CANCELED,
+  onShow,
+  type Visit,
+  visitColumns,
+} from '../attendees/service.ts'
 import type { ConsentService } from '../consent/service.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
 import { createProspectCrm } from './crm.ts'
