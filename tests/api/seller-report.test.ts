@@ -152,7 +152,10 @@ describe('the seller report link', () => {
       'Onyxbridge',
       'Tertia',
       'example.org',
-      '555',
+      // The guests' phone numbers, as typed and in a comment (not bare digits, which a time may hold).
+      '555 0142',
+      '555-0142',
+      '555-0177',
       'prospect',
       'Email',
       'Phone',
