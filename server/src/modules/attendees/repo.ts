@@ -5,6 +5,15 @@ import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { CaptureDevice } from '../../db/types.ts'
 
+/** The columns a visit fills of its attendee row, beside the open house and the prospect. */
+export const VISIT_COLUMNS = [
+  'guestDetails',
+  'listingAgentConsent',
+  'captureDevice',
+  'capturedOffline',
+  'customAnswers',
+] as const
+
 /** A visit's columns as stored, JSON as text (attendees/service.ts `visitColumns` makes them). */
 export interface VisitColumns {
   guestDetails: string | null
@@ -42,11 +51,7 @@ export function createAttendeeRepo(db: Db) {
       .values({
         openHouseId: v.openHouseId,
         prospectId: v.prospectId,
-        guestDetails: v.guestDetails,
-        listingAgentConsent: v.listingAgentConsent,
-        captureDevice: v.captureDevice,
-        capturedOffline: v.capturedOffline,
-        customAnswers: v.customAnswers,
+        ...Object.fromEntries(VISIT_COLUMNS.map((c) => [c, v[c]])),
       })
       .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
       .returning(['id', 'createdDate']),

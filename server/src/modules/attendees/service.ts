@@ -19,7 +19,7 @@ import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AttendeeRepo, VisitColumns } from './repo.ts'
 
-export type { VisitColumns } from './repo.ts'
+export { VISIT_COLUMNS, type VisitColumns } from './repo.ts'
 
 type AddBody = z.output<typeof AddAttendeeBody>
 
@@ -108,8 +108,13 @@ export function createAttendeeService(d: AttendeeDeps) {
    * Records that a visitor attended; a repeat is not an error (`created: false`). A new attendee is
    * announced once the transaction commits (`announce`).
    */
-  async function record(trx: Trx, oh: OpenHouseRef, visitor: VisitorRef, visit?: Visit) {
-    const row = await repo.insert(oh.id, visitor.id, visitColumns(visit), trx)
+  async function record(
+    trx: Trx,
+    oh: OpenHouseRef,
+    visitor: VisitorRef,
+    visit: VisitColumns = visitColumns(undefined),
+  ) {
+    const row = await repo.insert(oh.id, visitor.id, visit, trx)
     if (!row) return { created: false as const }
     return announce(trx, oh, visitor, row)
   }

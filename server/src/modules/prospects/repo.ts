@@ -9,7 +9,7 @@ import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
-import type { VisitColumns } from '../attendees/service.ts'
+import { VISIT_COLUMNS, type VisitColumns } from '../attendees/service.ts'
 
 export interface ListOptions {
   /** Already checked to be long enough (shared prospectSearchTerm). */
@@ -194,26 +194,14 @@ export function createProspectRepo(db: Db) {
         .with('visit', (qc) =>
           qc
             .insertInto('openHouseAttendee')
-            .columns([
-              'openHouseId',
-              'prospectId',
-              'guestDetails',
-              'listingAgentConsent',
-              'captureDevice',
-              'capturedOffline',
-              'customAnswers',
-            ])
+            .columns(['openHouseId', 'prospectId', ...VISIT_COLUMNS])
             .expression((eb) =>
               eb
                 .selectFrom('created')
                 .select([
                   eb.val(v.openHouseId).as('openHouseId'),
                   'created.id',
-                  eb.val(v.guestDetails).as('guestDetails'),
-                  eb.val(v.listingAgentConsent).as('listingAgentConsent'),
-                  eb.val(v.captureDevice).as('captureDevice'),
-                  eb.val(v.capturedOffline).as('capturedOffline'),
-                  eb.val(v.customAnswers).as('customAnswers'),
+                  ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
                 ]),
             )
             .returning(['id', 'createdDate']),

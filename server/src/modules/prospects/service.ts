@@ -22,13 +22,7 @@ import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
 import type { Access } from '../../policy/access.ts'
-import {
-  type AttendeeService,
-  OPEN_HOUSE_CANCELED,
-  onShow,
-  type Visit,
-  visitColumns,
-} from '../attendees/service.ts'
+import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow, visitColumns } from '../attendees/service.ts'
 import type { ConsentService } from '../consent/service.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
 import { createProspectCrm } from './crm.ts'
@@ -174,7 +168,7 @@ export function createProspectService(d: ProspectDeps) {
         oh.hostingReAgentId !== null && oh.hostingReAgentId !== oh.listingReAgentId
           ? body.listingAgentConsent
           : false
-      const visit: Visit = {
+      const visit = visitColumns({
         guestDetails: {
           ...detailsOf(body),
           workingWithREAgentFlag: body.workingWithREAgentFlag ?? null,
@@ -188,7 +182,7 @@ export function createProspectService(d: ProspectDeps) {
         captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
         capturedOffline: body.savedOffline ?? false,
         customAnswers: customAnswers?.byId ?? null,
-      }
+      })
       // Reads before the visit is written: the visit takes its agents' statistics locks until the
       // commit, so as little as possible comes after it.
       await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId], integrations)
@@ -207,7 +201,7 @@ export function createProspectService(d: ProspectDeps) {
               ...consent,
             },
             { tokenHash: newToken.tokenHash, openHouseId: oh.id },
-            visitColumns(visit),
+            visit,
             trx,
           )
       const prospect = inserted.row
