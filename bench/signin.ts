@@ -104,12 +104,21 @@ export async function run() {
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
     const request = (base: string, p: string) => ({ url: `${base}${p}`, guestSignIn: oh.id })
 
-    const floor = await loadWarm(request(bareUrl, '/insert'))
-    const baseline = await loadWarm(request(bareUrl, '/signin'))
-    const sustained = await loadWarm(request(a.url, '/api/public/saveProspect'))
+    // Every run starts from a vacuumed database, as PostgreSQL's autovacuum keeps one in production. This
+    // machine's server runs with autovacuum off, so each run inherited the dead rows of the runs before
+    // it (11,000 folded statistics deltas before the steady runs), and a later row was measured against
+    // a database in a worse state than an earlier one. With 48,000 dead deltas PostgreSQL spent 2.8–2.9 ms
+    // of CPU on a sign-in's rows (pgbench, 8 clients), and 2.2 ms right after a vacuum of that database.
+    const vacuumed = async <T>(run: () => Promise<T>) => {
+      await pool.query('vacuum')
+      return run()
+    }
+    const floor = await vacuumed(() => loadWarm(request(bareUrl, '/insert')))
+    const baseline = await vacuumed(() => loadWarm(request(bareUrl, '/signin')))
+    const sustained = await vacuumed(() => loadWarm(request(a.url, '/api/public/saveProspect')))
     // A steady 300/s, beside the bare transaction at the same rate: evenly spaced, from when each was due.
     const steady300 = (base: string, p: string) =>
-      load({ ...request(base, p), steadyRate: 300, connections: 50, duration: 10 })
+      vacuumed(() => load({ ...request(base, p), steadyRate: 300, connections: 50, duration: 10 }))
     const bareAt300 = await steady300(bareUrl, '/signin')
     const at300 = await steady300(a.url, '/api/public/saveProspect')
     const stored = await a.db
