@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { CaptureDevice } from '../../db/types.ts'
+import { pick } from '../../lib/pick.ts'
 
 /** The columns a visit fills of its attendee row, beside the open house and the prospect. */
 export const VISIT_COLUMNS = [
@@ -51,7 +52,7 @@ export function createAttendeeRepo(db: Db) {
       .values({
         openHouseId: v.openHouseId,
         prospectId: v.prospectId,
-        ...Object.fromEntries(VISIT_COLUMNS.map((c) => [c, v[c]])),
+        ...pick(v, VISIT_COLUMNS),
       })
       .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
       .returning(['id', 'createdDate']),

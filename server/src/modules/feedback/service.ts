@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
+import { pick } from '../../lib/pick.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
@@ -25,8 +26,7 @@ import type { FeedbackRepo, FeedbackRow } from './repo.ts'
 type Body = z.output<typeof SaveFeedbackBody>
 type Ratings = Record<FeedbackRatingField, number | null>
 
-const ratingsOf = (source: Ratings): Ratings =>
-  Object.fromEntries(FEEDBACK_RATING_FIELDS.map((f) => [f, source[f]])) as Ratings
+const ratingsOf = (source: Ratings): Ratings => pick(source, FEEDBACK_RATING_FIELDS)
 
 export function toFeedback(row: FeedbackRow): Feedback {
   return {

@@ -9,6 +9,7 @@ import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
+import { pick } from '../../lib/pick.ts'
 import { VISIT_COLUMNS, type VisitColumns } from '../attendees/service.ts'
 
 export interface ListOptions {
@@ -171,7 +172,7 @@ export function createProspectRepo(db: Db) {
         .with('created', (qc) =>
           qc
             .insertInto('prospect')
-            .values(Object.fromEntries(GUEST_COLUMNS.map((c) => [c, v[c]])) as Insertable<ProspectTable>)
+            .values(pick(v, GUEST_COLUMNS) as Insertable<ProspectTable>)
             .onConflict((oc) =>
               oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
             )
