@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '..')
  * may use each other's queries and components.
  */
 const packages = [
-  { dir: 'server/src', tsConfig: 'server/tsconfig.json', domains: 'modules' },
+  { dir: 'server/src', tsConfig: 'tsconfig.json', domains: 'modules' },
   { dir: 'web/src', tsConfig: 'web/tsconfig.json', domains: null },
   { dir: 'shared/src', tsConfig: 'shared/tsconfig.json', domains: null },
 ]
