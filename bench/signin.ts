@@ -104,10 +104,10 @@ export async function run() {
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
     const request = (base: string, p: string) => ({ url: `${base}${p}`, guestSignIn: oh.id })
 
-    // Every run starts from a vacuumed database, as PostgreSQL's autovacuum keeps one in production. This
-    // machine's server runs with autovacuum off, so each run inherited the dead rows of the runs before
-    // it (11,000 folded statistics deltas before the steady runs), and a later row was measured against
-    // a database in a worse state than an earlier one. With 48,000 dead deltas PostgreSQL spent 2.8–2.9 ms
+    // Every row starts from a vacuumed database (before its warm-up, where it has one), as PostgreSQL's
+    // autovacuum keeps one in production. This machine's server runs with autovacuum off, so each row
+    // inherited the dead rows of the rows before it (11,000 folded statistics deltas before the steady
+    // runs), and a later row was measured against a database in a worse state than an earlier one. With 48,000 dead deltas PostgreSQL spent 2.8–2.9 ms
     // of CPU on a sign-in's rows (pgbench, 8 clients), and 2.2 ms right after a vacuum of that database.
     const vacuumed = async <T>(run: () => Promise<T>) => {
       await pool.query('vacuum')
