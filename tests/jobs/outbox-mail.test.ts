@@ -223,4 +223,68 @@ describe('sending without holding the row', () => {
     await slow.waitFor((m) => m.to.includes(to))
     await expect.poll(status).toBe('sent')
   })
+
+  /** Two mails stored without a send job, so that only the job the test runs sends them. */
+  async function twoMails(prefix: string) {
+    const rows = await s.db
+      .insertInto('mail')
+      .values(
+        ['first', 'second'].map((n) => ({
+          toAddress: `${prefix}-${n}@example.com`,
+          subject: n,
+          textBody: 'x',
+          htmlBody: '<p>x</p>',
+        })),
+      )
+      .returning(['id', 'toAddress'])
+      .execute()
+    return rows.sort((a, b) => a.id - b.id)
+  }
+  const row = (id: number) =>
+    s.db.selectFrom('mail').select(['status', 'leaseUntil']).where('id', '=', id).executeTakeFirstOrThrow()
+
+  it('claims the next mail of a job while the one before goes out, and starts its lease again when that was slow', async () => {
+    const [first, second] = await twoMails('ahead')
+    if (!first || !second) throw new Error('two mails were stored')
+    const mailer = createMailer(s.app.deps.config)
+    try {
+      const job = createMailProcessor(s.db, mailer)({ mailIds: [first.id, second.id] })
+      // While the first is with the (slow) server, the second is already this worker's.
+      await expect.poll(async () => (await row(first.id)).status, { interval: 20 }).toBe('sending')
+      await expect.poll(async () => (await row(second.id)).status, { interval: 20 }).toBe('sending')
+      const claimedUntil = new Date((await row(second.id)).leaseUntil as Date).getTime()
+      // The first took 1.5 s: the second's lease starts again when its own send starts.
+      await slow.waitFor((m) => m.to.includes(first.toAddress))
+      await expect
+        .poll(async () => new Date((await row(second.id)).leaseUntil as Date).getTime() - claimedUntil, {
+          interval: 50,
+        })
+        .toBeGreaterThan(1000)
+      expect(await job).toEqual(['sent', 'sent'])
+      expect(slow.received.filter((m) => m.to.includes(second.toAddress))).toHaveLength(1)
+      expect((await row(second.id)).status).toBe('sent')
+    } finally {
+      mailer.close()
+    }
+  })
+
+  it('does not send a mail claimed ahead that another worker took over while the one before went out', async () => {
+    const [first, second] = await twoMails('taken-over')
+    if (!first || !second) throw new Error('two mails were stored')
+    const mailer = createMailer(s.app.deps.config)
+    try {
+      const job = createMailProcessor(s.db, mailer)({ mailIds: [first.id, second.id] })
+      await expect.poll(async () => (await row(second.id)).status, { interval: 20 }).toBe('sending')
+      // What another worker's claim does once a lease has run out: a new attempt, a lease of its own.
+      await s.db
+        .updateTable('mail')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', second.id)
+        .execute()
+      expect(await job).toEqual(['sent', 'skipped'])
+      expect(slow.received.filter((m) => m.to.includes(second.toAddress))).toHaveLength(0)
+    } finally {
+      mailer.close()
+    }
+  })
 })

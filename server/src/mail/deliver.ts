@@ -1,6 +1,7 @@
 import type { JobPayload } from '@porchlight/shared'
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { Db } from '../db/database.ts'
+import type { MailTable } from '../db/types.ts'
 import { batched } from '../lib/batched.ts'
 import type { Mailer } from './mailer.ts'
 
@@ -9,6 +10,13 @@ import type { Mailer } from './mailer.ts'
  * mailer gives up on a silent server after 10 s), short enough that a dead worker's mails go out soon.
  */
 export const SEND_LEASE_MS = 20_000
+
+/**
+ * A job claims its next mail while it sends the one before. A claim older than this when its send
+ * starts (the mail before was slow to go) has its lease started again, so every send starts with
+ * nearly all of its lease.
+ */
+const RENEW_CLAIM_AFTER_MS = 1000
 
 /** A mail another worker is sending right now: the job waits (BullMQ retries it) rather than sends twice. */
 export class MailInFlightError extends Error {
@@ -19,6 +27,12 @@ export class MailInFlightError extends Error {
 
 /** What became of one mail a job asked to send. */
 type Outcome = 'sent' | 'stored' | 'skipped' | 'suppressed'
+
+type Claim = {
+  mail: Selectable<MailTable> | undefined
+  /** When the claim was asked for: its lease began after this. */
+  askedAt: number
+}
 
 type MailMark = {
   mailId: number
@@ -87,21 +101,53 @@ export function createMailProcessor(
     return marks.map(() => undefined)
   })
 
-  async function sendOne(mailId: number): Promise<Outcome> {
-    const mail = await claim(mailId)
+  function claimAhead(mailId: number): Promise<Claim> {
+    const askedAt = Date.now()
+    const claimed = claim(mailId).then((mail) => ({ mail, askedAt }))
+    // Awaited when its turn comes; until then a failure must not count as unhandled.
+    claimed.catch(() => {})
+    return claimed
+  }
+
+  /** Starts the lease of a mail this worker claimed again; false when another worker has taken it over. */
+  async function renewed(mail: Selectable<MailTable>): Promise<boolean> {
+    const row = await db
+      .updateTable('mail')
+      .set({ leaseUntil: sql<Date>`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval` })
+      .where('id', '=', mail.id)
+      .where('status', '=', 'sending')
+      .where('attempts', '=', mail.attempts)
+      .returning('id')
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /**
+   * Sends one claimed mail. Answers its outcome, and the marking of its row, which the job awaits at
+   * its end: the next mail need not wait for this one's row. `next` asks for the job's next claim, once
+   * this one is in hand.
+   */
+  async function sendOne(
+    mailId: number,
+    claimed: Promise<Claim>,
+    next: () => void,
+  ): Promise<{ outcome: Outcome; marked?: Promise<void> }> {
+    const { mail, askedAt } = await claimed
+    next()
+    if (mail && Date.now() - askedAt > RENEW_CLAIM_AFTER_MS && !(await renewed(mail))) {
+      return { outcome: 'skipped' }
+    }
     if (!mail) {
       const row = await db.selectFrom('mail').select('status').where('id', '=', mailId).executeTakeFirst()
       if (row?.status === 'sending') throw new MailInFlightError(mailId)
-      return 'skipped'
+      return { outcome: 'skipped' }
     }
     // Checked when it goes out, not when it was written: an opt-out in between stops it.
     if (mail.reAgentId !== null && (await optedOut(mail.reAgentId, mail.toAddress))) {
-      await mark({ mailId, status: 'suppressed' })
-      return 'suppressed'
+      return { outcome: 'suppressed', marked: mark({ mailId, status: 'suppressed' }) }
     }
     if (mailer.kind === 'store') {
-      await mark({ mailId, status: 'stored' })
-      return 'stored'
+      return { outcome: 'stored', marked: mark({ mailId, status: 'stored' }) }
     }
     try {
       const { messageId } = await mailer.deliver({
@@ -115,8 +161,7 @@ export function createMailProcessor(
         replyTo: mail.replyTo,
         headers: mail.headers as Record<string, string> | null,
       })
-      await mark({ mailId, status: 'sent', smtpMessageId: messageId })
-      return 'sent'
+      return { outcome: 'sent', marked: mark({ mailId, status: 'sent', smtpMessageId: messageId }) }
     } catch (err) {
       // Recorded as 'failed' with the reason for an operator; the job's retry tries again.
       await mark({ mailId, status: 'failed', lastError: String(err) })
@@ -125,22 +170,36 @@ export function createMailProcessor(
   }
 
   /**
-   * A job's mails, one after another, so a worker's jobs at once are its sends at once (mailer.ts). A
-   * mail that fails does not hold back the rest; the job then fails with the first error, and its
-   * retry sends only what is not sent yet. Answers each mail's outcome.
+   * A job's mails, one after another, so a worker's jobs at once are its sends at once (mailer.ts); each
+   * mail's claim is asked for while the one before it goes out. A mail that fails does not hold back
+   * the rest; the job then fails with the first error, and its retry sends only what is not sent yet.
+   * Answers each mail's outcome.
    */
   return async function send(payload: JobPayload<'mail', 'send'>): Promise<Outcome[]> {
     const mailIds = 'mailIds' in payload ? payload.mailIds : [payload.mailId]
     const outcomes: Outcome[] = []
+    const marks: Promise<void>[] = []
     let failed: { error: unknown } | null = null
-    for (const mailId of mailIds) {
+    let ahead: Promise<Claim> | undefined
+    for (const [i, mailId] of mailIds.entries()) {
+      const claimed = ahead ?? claimAhead(mailId)
+      ahead = undefined
+      const next = () => {
+        const nextId = mailIds[i + 1]
+        if (nextId !== undefined) ahead = claimAhead(nextId)
+      }
       try {
-        outcomes.push(await sendOne(mailId))
+        const { outcome, marked } = await sendOne(mailId, claimed, next)
+        outcomes.push(outcome)
+        if (marked) marks.push(marked)
       } catch (error) {
         failed ??= { error }
       }
     }
+    // The job is done when every row says what became of its mail.
+    const unmarked = (await Promise.allSettled(marks)).find((m) => m.status === 'rejected')
     if (failed) throw failed.error
+    if (unmarked) throw unmarked.reason
     return outcomes
   }
 }
