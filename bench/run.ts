@@ -4,6 +4,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   http: () => import('./http.ts'),
   claim: () => import('./claim.ts'),
   signin: () => import('./signin.ts'),
+  fanout: () => import('./fanout.ts'),
   mail: () => import('./mail.ts'),
   web: () => import('./web.ts'),
   prospects: () => import('./prospects.ts'),

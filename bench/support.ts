@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import readline from 'node:readline'
 import { buildApp } from '@porchlight/server/src/compose/app.ts'
 import { loadConfig } from '@porchlight/server/src/config.ts'
 import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
@@ -157,4 +158,49 @@ export function report(
   const file = path.join(RESULTS, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
   fs.writeFileSync(file, `${JSON.stringify({ title, figures: rows }, null, 2)}\n`)
   console.log(`Written to ${path.relative(process.cwd(), file)}`)
+}
+
+/**
+ * A server in a process of its own (`script` in bench/, with `options` as JSON in its argv): it prints one
+ * line of JSON when it is ready, which this answers, and serves until its input closes.
+ */
+export async function ownProcess<Ready>(
+  script: string,
+  ...args: string[]
+): Promise<{ ready: Ready; close(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, script), ...args],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  if (!child.stdout) throw new Error(`${script} has no output`)
+  const [line] = await Promise.race([
+    readline
+      .createInterface({ input: child.stdout })
+      [Symbol.asyncIterator]()
+      .next()
+      .then((r) => [r.value]),
+    exited.then(() => {
+      throw new Error(`${script} stopped before it was ready`)
+    }),
+  ])
+  return {
+    ready: JSON.parse(String(line)) as Ready,
+    async close() {
+      child.stdin?.end()
+      await exited
+    },
+  }
+}
+
+/** In a process `ownProcess` started: closes `close` and exits when the parent closes our input (or dies). */
+export function serveUntilInputCloses(close: () => Promise<void>) {
+  process.stdin.resume()
+  process.stdin.on('close', async () => {
+    await close()
+    process.exit(0)
+  })
 }

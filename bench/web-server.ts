@@ -6,7 +6,7 @@ import path from 'node:path'
 import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
-import { startBenchApp } from './support.ts'
+import { serveUntilInputCloses, startBenchApp } from './support.ts'
 
 const webDist = process.argv[2] && path.resolve(process.argv[2])
 if (!webDist) throw new Error('usage: web-server.ts <built web app folder>')
@@ -17,8 +17,4 @@ const oh = await scheduleOpenHouse({ call }, host, { publishLevel: 'Hosting Myse
 const query = `openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${host.agent.id}&from=qrcode`
 process.stdout.write(`${JSON.stringify({ url: bench.url, query })}\n`)
 // The parent closes our input when it is done (or dies): then the app and its database go.
-process.stdin.resume()
-process.stdin.on('close', async () => {
-  await bench.close()
-  process.exit(0)
-})
+serveUntilInputCloses(bench.close)

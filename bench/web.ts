@@ -5,9 +5,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import readline from 'node:readline'
 import { freePort } from '@porchlight/tests/support/processes.ts'
 import lighthouse from 'lighthouse'
+import { ownProcess } from './support.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** `BENCH_WEB_DIST` measures another build (e.g. one without its compressed copies, for a before/after). */
@@ -60,32 +60,8 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
 
 /** The built server with one open house, in a process of its own (web-server.ts). */
 async function startServer(): Promise<{ url: string; query: string; close(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'web-server.ts'), WEB_DIST],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  )
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  if (!child.stdout) throw new Error('the bench server has no output')
-  const [line] = await Promise.race([
-    readline
-      .createInterface({ input: child.stdout })
-      [Symbol.asyncIterator]()
-      .next()
-      .then((r) => [r.value]),
-    exited.then(() => {
-      throw new Error('the bench server stopped before it was ready')
-    }),
-  ])
-  const { url, query } = JSON.parse(String(line)) as { url: string; query: string }
-  return {
-    url,
-    query,
-    async close() {
-      child.stdin?.end()
-      await exited
-    },
-  }
+  const server = await ownProcess<{ url: string; query: string }>('web-server.ts', WEB_DIST)
+  return { ...server.ready, close: server.close }
 }
 
 /** Runs per page and network; each figure is their median, as the load on this machine varies. */
