@@ -1,4 +1,4 @@
-import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
+import { AND_COMMIT, createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -99,5 +99,69 @@ describe('transactions', () => {
     } finally {
       await other.close()
     }
+  })
+})
+
+// A statement that ends its transaction carries the COMMIT with it (decision 024).
+describe('a last statement that commits with it', () => {
+  const andCommit = sql.raw(AND_COMMIT)
+  /** What another connection sees of the probe rows. */
+  async function seenElsewhere(ids: number[]) {
+    const other = createPostgresDb(database.url, 1)
+    try {
+      const { rows } = await sql<{
+        id: number
+      }>`select id from tx_probe where id = any(${ids}) order by id`.execute(other.db)
+      return rows.map((r) => r.id)
+    } finally {
+      await other.close()
+    }
+  }
+
+  it('commits the whole transaction as it answers, before the work returns', async () => {
+    const seen = await inTransaction(one.db, async (trx) => {
+      await sql`insert into tx_probe values (20)`.execute(trx)
+      expect(await seenElsewhere([20, 21])).toEqual([])
+      await sql`${andCommit}insert into tx_probe values (${21})`.execute(trx)
+      return seenElsewhere([20, 21])
+    })
+    expect(seen).toEqual([20, 21])
+    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
+  })
+
+  it('rolls back everything before it when it fails, with its own error, and leaves the connection ready', async () => {
+    await expect(
+      inTransaction(one.db, async (trx) => {
+        await sql`insert into tx_probe values (22)`.execute(trx)
+        await sql`${andCommit}insert into tx_probe values (${21})`.execute(trx) // a duplicate key
+      }),
+    ).rejects.toThrow(/duplicate key/)
+    expect(await seenElsewhere([22])).toEqual([])
+    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
+    await inTransaction(one.db, (trx) => sql`insert into tx_probe values (23)`.execute(trx))
+    expect(await seenElsewhere([22, 23])).toEqual([23])
+  })
+
+  it('refuses a statement after it, which would run outside the transaction', async () => {
+    await expect(
+      inTransaction(one.db, async (trx) => {
+        await sql`${andCommit}insert into tx_probe values (${24})`.execute(trx)
+        await sql`insert into tx_probe values (25)`.execute(trx)
+      }),
+    ).rejects.toThrow('the transaction committed with its last statement')
+    // What was committed stays; the refused statement never ran.
+    expect(await seenElsewhere([24, 25])).toEqual([24])
+    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
+  })
+
+  it('opens and commits a transaction whose only statement it is', async () => {
+    const xid = await inTransaction(one.db, async (trx) => {
+      const { rows } = await sql<{ xid: string }>`${andCommit}insert into tx_probe values (${26})
+        returning pg_current_xact_id()::text as xid`.execute(trx)
+      return rows[0]?.xid
+    })
+    expect(xid).toMatch(/^\d+$/)
+    expect(await seenElsewhere([26])).toEqual([26])
+    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
   })
 })

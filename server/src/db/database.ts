@@ -78,6 +78,12 @@ function listenOver(url: string, channel: string, onNotify: Notified): () => Pro
 /** Statements a connection prepares at most; beyond them, the rest are sent unprepared. */
 const PREPARED_PER_CONNECTION = 500
 
+/**
+ * Starts the text of a statement that is its transaction's last: the connection sends the COMMIT with
+ * it (tuneConnection). Elsewhere (PGlite) it is a comment, and the transaction commits as usual.
+ */
+export const AND_COMMIT = '/* and commit */ '
+
 /** What pg answers for a statement that returns no rows. */
 function emptyResult(command: string) {
   return { command, rowCount: null, oid: 0, rows: [], fields: [] }
@@ -95,6 +101,10 @@ function emptyResult(command: string) {
  *   the connection sends it first (the connection pipelines, so both go before either is answered) and
  *   fails if it failed. A transaction that ends before any statement (a COMMIT or ROLLBACK still owing
  *   the BEGIN) never opened one on the server, so that ends with nothing sent.
+ * - A statement whose text starts with AND_COMMIT is its transaction's last: its COMMIT goes in the same
+ *   write (decision 024). It answers once both are answered, and fails if either failed (a COMMIT
+ *   after a failed statement rolls back). The transaction's own COMMIT or ROLLBACK then ends it with
+ *   nothing sent; any other statement in it fails, as it would run outside the transaction.
  */
 function tuneConnection(client: pg.PoolClient) {
   const send = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
@@ -111,11 +121,45 @@ function tuneConnection(client: pg.PoolClient) {
     return name ? send({ name, text: config, values }, callback) : send(config, values, callback)
   }
   let owesBegin = false
+  let committed = false
+  // pg writes each statement as it is queued on a pipelining connection: corked, they are one write.
+  const corked = <T>(send: () => T): T => {
+    const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream
+    stream?.cork()
+    try {
+      return send()
+    } finally {
+      stream?.uncork()
+    }
+  }
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (committed) {
+      if (config === 'commit' || config === 'rollback') {
+        committed = false
+        return Promise.resolve(emptyResult(config.toUpperCase()))
+      }
+      return Promise.reject(new Error('the transaction committed with its last statement'))
+    }
     // Only the query builder's own promise-style BEGIN (the Postgres driver's text) is deferred.
     if (config === 'begin' && callback === undefined && typeof values !== 'function') {
       owesBegin = true
       return Promise.resolve(emptyResult('BEGIN'))
+    }
+    if (typeof config === 'string' && config.startsWith(AND_COMMIT) && callback === undefined) {
+      committed = true
+      const begun = owesBegin
+      owesBegin = false
+      return corked(() => {
+        const answers = [
+          begun ? send('begin') : undefined,
+          prepared(config, values),
+          send('commit') as Promise<{ command: string }>,
+        ] as const
+        return Promise.all(answers).then(([, answer, commit]) => {
+          if (commit.command !== 'COMMIT') throw new Error('the transaction was rolled back')
+          return answer
+        })
+      })
     }
     if (!owesBegin) return prepared(config, values, callback)
     owesBegin = false
@@ -128,16 +172,11 @@ function tuneConnection(client: pg.PoolClient) {
       void send('begin').catch(() => {})
       return prepared(config, values, callback)
     }
-    // pg writes each statement as it is queued on a pipelining connection: corked, the two are one write.
-    const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream
-    stream?.cork()
-    try {
+    return corked(() => {
       const begun = send('begin')
       const result = prepared(config, values, callback)
       return Promise.all([begun, result]).then(([, answer]) => answer)
-    } finally {
-      stream?.uncork()
-    }
+    })
   }) as typeof client.query
 }
 

@@ -164,54 +164,62 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
 
 export function createProspectRepo(db: Db) {
   // The sign-in's insert, built once (compiled-once.ts): the prospect and, if it is new, its token and
-  // the visit, in one statement.
-  const insertGuest = compiledOnce(
-    db,
-    (v: GuestProspect & VisitColumns & { tokenHash: string; openHouseId: number }) =>
-      db
-        .with('created', (qc) =>
-          qc
-            .insertInto('prospect')
-            .values(pick(v, GUEST_COLUMNS) as Insertable<ProspectTable>)
-            .onConflict((oc) =>
-              oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
-            )
-            .returningAll(),
-        )
-        .with('token', (qc) =>
-          qc
-            .insertInto('guestToken')
-            .columns(['tokenHash', 'prospectId', 'openHouseId'])
-            .expression((eb) =>
-              eb
-                .selectFrom('created')
-                .select([
-                  eb.val(v.tokenHash).as('tokenHash'),
-                  'created.id',
-                  eb.val(v.openHouseId).as('openHouseId'),
-                ]),
-            ),
-        )
-        .with('visit', (qc) =>
-          qc
-            .insertInto('openHouseAttendee')
-            .columns(['openHouseId', 'prospectId', ...VISIT_COLUMNS])
-            .expression((eb) =>
-              eb
-                .selectFrom('created')
-                .select([
-                  eb.val(v.openHouseId).as('openHouseId'),
-                  'created.id',
-                  ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
-                ]),
-            )
-            .returning(['id', 'createdDate']),
-        )
-        .selectFrom('created')
-        .crossJoin('visit')
-        .selectAll('created')
-        .select(['visit.id as visitId', 'visit.createdDate as visitCreatedDate']),
-  )
+  // the visit, in one statement; the second form also ends its transaction (decision 024).
+  const guestInsert = (v: GuestProspect & VisitColumns & { tokenHash: string; openHouseId: number }) =>
+    db
+      .with('created', (qc) =>
+        qc
+          .insertInto('prospect')
+          .values(pick(v, GUEST_COLUMNS) as Insertable<ProspectTable>)
+          .onConflict((oc) =>
+            oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
+          )
+          .returningAll(),
+      )
+      .with('token', (qc) =>
+        qc
+          .insertInto('guestToken')
+          .columns(['tokenHash', 'prospectId', 'openHouseId'])
+          .expression((eb) =>
+            eb
+              .selectFrom('created')
+              .select([
+                eb.val(v.tokenHash).as('tokenHash'),
+                'created.id',
+                eb.val(v.openHouseId).as('openHouseId'),
+              ]),
+          ),
+      )
+      .with('visit', (qc) =>
+        qc
+          .insertInto('openHouseAttendee')
+          .columns(['openHouseId', 'prospectId', ...VISIT_COLUMNS])
+          .expression((eb) =>
+            eb
+              .selectFrom('created')
+              .select([
+                eb.val(v.openHouseId).as('openHouseId'),
+                'created.id',
+                ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
+              ]),
+          )
+          .returning(['id', 'createdDate']),
+      )
+      .selectFrom('created')
+      .crossJoin('visit')
+      .selectAll('created')
+      .select(['visit.id as visitId', 'visit.createdDate as visitCreatedDate'])
+  const insertGuest = compiledOnce(db, guestInsert)
+  const insertGuestAndCommit = compiledOnce(db, guestInsert, { andCommit: true })
+  const createdGuest = ({
+    visitId,
+    visitCreatedDate,
+    ...row
+  }: Awaited<ReturnType<typeof insertGuest>>[number]) => ({
+    row,
+    created: true as const,
+    visit: { id: visitId, createdDate: visitCreatedDate },
+  })
 
   return {
     getById(id: number, trx: Db | Trx = db) {
@@ -243,10 +251,7 @@ export function createProspectRepo(db: Db) {
       | { row: Selectable<ProspectTable>; created: false; visit?: undefined }
     > {
       const [inserted] = await insertGuest({ ...values, ...visit, ...token }, trx)
-      if (inserted) {
-        const { visitId, visitCreatedDate, ...row } = inserted
-        return { row, created: true, visit: { id: visitId, createdDate: visitCreatedDate } }
-      }
+      if (inserted) return createdGuest(inserted)
       const row = await trx
         .selectFrom('prospect')
         .selectAll()
@@ -254,6 +259,21 @@ export function createProspectRepo(db: Db) {
         .where((eb) => eb(eb.fn('lower', ['prospectEmailId']), '=', values.prospectEmailId.toLowerCase()))
         .executeTakeFirstOrThrow()
       return { row, created: false }
+    },
+
+    /**
+     * `insertGuest` as its transaction's last statement, committed with it: for a sign-in that writes
+     * nothing after it. Answers undefined when the agent already had the prospect: nothing was written,
+     * and the transaction has ended, so the caller signs the guest in again with `insertGuest`.
+     */
+    async insertGuestAndCommit(
+      values: GuestProspect,
+      token: { tokenHash: string; openHouseId: number },
+      visit: VisitColumns,
+      trx: Trx,
+    ) {
+      const [inserted] = await insertGuestAndCommit({ ...values, ...visit, ...token }, trx)
+      return inserted && createdGuest(inserted)
     },
 
     create(values: Insertable<ProspectTable>, trx: Db | Trx = db) {

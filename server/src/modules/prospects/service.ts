@@ -133,12 +133,17 @@ export function createProspectService(d: ProspectDeps) {
     return row
   }
 
+  /**
+   * One try at a sign-in. Answers undefined when it committed with its insert and found the agent's
+   * prospect, having written nothing: then it is run again with `mayCommitWithInsert` false.
+   */
   async function guestSignInOnce(
     body: GuestBody,
     device: { userAgent?: string },
     /** The insert met this clientRequestId already: a repeat of a sign-in, to be answered as the first. */
     repeated: boolean,
-  ): Promise<{ id: number; guestToken: string }> {
+    mayCommitWithInsert = true,
+  ): Promise<{ id: number; guestToken: string } | undefined> {
     return inTransaction(d.db, async (trx) => {
       const { oh, integrations } = await attendees.openHouseForSignIn(body.openHouseId, trx)
       if (!onShow(oh)) throw new NotFoundError()
@@ -190,20 +195,23 @@ export function createProspectService(d: ProspectDeps) {
       // A returning visitor (same email) is matched to the agent's prospect, which it never overwrites:
       // what it typed stays with this visit. A new one is stored with its token and the visit at once.
       const newToken = d.access.newGuestToken()
+      const guest = {
+        ...detailsOf(body),
+        workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
+        createdByReAgentId: owner,
+        clientRequestId: body.clientRequestId,
+        ...consent,
+      }
+      const token = { tokenHash: newToken.tokenHash, openHouseId: oh.id }
+      // Decision 024: when nothing would be written after the insert (no mail asked for; no webhook
+      // endpoint or Follow Up Boss for these agents), a new guest's insert carries the COMMIT with it.
+      const commitsWithInsert = mayCommitWithInsert && !retried && !mailVisit && integrations.length === 0
       const inserted = retried
         ? { row: retried, created: false as const, visit: undefined }
-        : await repo.insertGuest(
-            {
-              ...detailsOf(body),
-              workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
-              createdByReAgentId: owner,
-              clientRequestId: body.clientRequestId,
-              ...consent,
-            },
-            { tokenHash: newToken.tokenHash, openHouseId: oh.id },
-            visit,
-            trx,
-          )
+        : commitsWithInsert
+          ? await repo.insertGuestAndCommit(guest, token, visit, trx)
+          : await repo.insertGuest(guest, token, visit, trx)
+      if (!inserted) return undefined
       const prospect = inserted.row
       // A new prospect stored the guest's token with it; a found one gets its own.
       const guestToken = inserted.created
@@ -256,12 +264,20 @@ export function createProspectService(d: ProspectDeps) {
       body: GuestBody,
       device: { userAgent?: string } = {},
     ): Promise<{ id: number; guestToken: string }> {
+      const signIn = async (repeated: boolean) => {
+        const signedIn = await guestSignInOnce(body, device, repeated)
+        if (signedIn) return signedIn
+        // It committed with its insert and met the agent's prospect, writing nothing: again, the long way.
+        const again = await guestSignInOnce(body, device, repeated, false)
+        if (!again) throw new Error('a sign-in that may not commit with its insert answered nothing')
+        return again
+      }
       try {
-        return await guestSignInOnce(body, device, false)
+        return await signIn(false)
       } catch (err) {
         // A repeat of a sign-in (a retry, or two first attempts racing) met the clientRequestId: it now
         // finds the first.
-        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return guestSignInOnce(body, device, true)
+        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return signIn(true)
         throw err
       }
     },
