@@ -154,6 +154,13 @@ describe('a last statement that commits with it', () => {
     expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
   })
 
+  it('is a statement like any other outside a transaction, and the connection goes on', async () => {
+    await sql`${andCommit}insert into tx_probe values (${27})`.execute(one.db)
+    await sql`insert into tx_probe values (28)`.execute(one.db)
+    expect(await seenElsewhere([27, 28])).toEqual([27, 28])
+    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
+  })
+
   it('opens and commits a transaction whose only statement it is', async () => {
     const xid = await inTransaction(one.db, async (trx) => {
       const { rows } = await sql<{ xid: string }>`${andCommit}insert into tx_probe values (${26})

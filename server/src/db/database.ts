@@ -121,6 +121,9 @@ function tuneConnection(client: pg.PoolClient) {
     return name ? send({ name, text: config, values }, callback) : send(config, values, callback)
   }
   let owesBegin = false
+  // A transaction the query builder began and has not ended; `committed` once its last statement
+  // carried the COMMIT.
+  let open = false
   let committed = false
   // pg writes each statement as it is queued on a pipelining connection: corked, they are one write.
   const corked = <T>(send: () => T): T => {
@@ -133,9 +136,11 @@ function tuneConnection(client: pg.PoolClient) {
     }
   }
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    const ends = config === 'commit' || config === 'rollback'
     if (committed) {
-      if (config === 'commit' || config === 'rollback') {
+      if (ends) {
         committed = false
+        open = false
         return Promise.resolve(emptyResult(config.toUpperCase()))
       }
       return Promise.reject(new Error('the transaction committed with its last statement'))
@@ -143,9 +148,12 @@ function tuneConnection(client: pg.PoolClient) {
     // Only the query builder's own promise-style BEGIN (the Postgres driver's text) is deferred.
     if (config === 'begin' && callback === undefined && typeof values !== 'function') {
       owesBegin = true
+      open = true
       return Promise.resolve(emptyResult('BEGIN'))
     }
-    if (typeof config === 'string' && config.startsWith(AND_COMMIT) && callback === undefined) {
+    if (ends) open = false
+    // Outside a transaction the statement commits on its own: the marker is only a comment there.
+    if (open && typeof config === 'string' && config.startsWith(AND_COMMIT) && callback === undefined) {
       committed = true
       const begun = owesBegin
       owesBegin = false
