@@ -3,13 +3,12 @@
 // as the app, whose servers sharing `key` hear each other. JSON in argv: databaseUrl, key. Prints its
 // address as one line of JSON, then serves until its input closes.
 import Fastify from 'fastify'
-import pg from 'pg'
 import { bareSignIn } from './bare-signin.ts'
 import { bareSocketServer } from './bare-sockets.ts'
-import { type guestVisitor, serveUntilInputCloses } from './support.ts'
+import { barePool, type guestVisitor, serveUntilInputCloses } from './support.ts'
 
 const { databaseUrl, key } = JSON.parse(process.argv[2] ?? '{}') as { databaseUrl: string; key: string }
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 })
+const pool = barePool(databaseUrl, 20)
 const bare = Fastify()
 const live = bareSocketServer(bare.server, key, (auth) => [`oh:${Number(auth.openHouseId)}`])
 bare.post('/signin', async (req) => {

@@ -10,8 +10,7 @@ import readline from 'node:readline'
 import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { publish, scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
-import pg from 'pg'
-import { pct, report, startBenchApp } from './support.ts'
+import { barePool, pct, report, startBenchApp } from './support.ts'
 
 const AGENTS = 200
 const ROUNDS = 5
@@ -101,7 +100,7 @@ export async function run() {
     const unseen = await races(ROUNDS, bench.app.deps.config.sessionCacheMs + 500)
 
     // Baseline: the same race as bare conditional UPDATEs through a pg pool.
-    const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: 20 })
+    const pool = barePool(bench.databaseUrl, 20)
     const bareLatency: number[] = []
     let bareWinners = 0
     for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round++) {

@@ -1,12 +1,11 @@
 // `pnpm bench http`: a public read through the whole app (helmet, CORS, rate limit in Redis, zod
 // serialisation, Kysely) beside a bare Fastify + pg select of the same rows, in the same run.
 import Fastify from 'fastify'
-import pg from 'pg'
-import { loadWarm, report, startBenchApp } from './support.ts'
+import { barePool, loadWarm, report, startBenchApp } from './support.ts'
 
 export async function run() {
   const bench = await startBenchApp()
-  const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: 20 })
+  const pool = barePool(bench.databaseUrl, 20)
   const bare = Fastify()
   bare.get('/plans', async () => ({
     data: (await pool.query('select * from pricing_plan where offered order by sort_order')).rows,

@@ -6,8 +6,7 @@ import { performance } from 'node:perf_hooks'
 import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
-import pg from 'pg'
-import { report, startBenchApp } from './support.ts'
+import { barePool, report, startBenchApp } from './support.ts'
 
 const PROSPECTS = 100_000
 const TIMES = 30
@@ -33,7 +32,7 @@ async function timed(work: () => Promise<unknown>, count = TIMES): Promise<numbe
 
 export async function run() {
   const bench = await startBenchApp()
-  const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: 4 })
+  const pool = barePool(bench.databaseUrl, 4)
   try {
     const agent = await makePlannedAgent(bench.db)
     const other = await makePlannedAgent(bench.db)

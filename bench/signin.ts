@@ -5,13 +5,12 @@ import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import Fastify from 'fastify'
-import pg from 'pg'
 import { bareSignIn } from './bare-signin.ts'
-import { type guestVisitor, load, loadWarm, report, startBenchApp } from './support.ts'
+import { barePool, type guestVisitor, load, loadWarm, report, startBenchApp } from './support.ts'
 
 export async function run() {
   const a = await startBenchApp()
-  const pool = new pg.Pool({ connectionString: a.databaseUrl, max: 20 })
+  const pool = barePool(a.databaseUrl, 20)
   await pool.query('create table if not exists bench_signin (id bigserial primary key, body jsonb not null)')
   const bare = Fastify()
   // The floor: one insert of the body, nothing read, nothing checked.

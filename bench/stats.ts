@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks'
 import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent, makeTeam } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
-import pg from 'pg'
-import { guestVisitor, report, startBenchApp } from './support.ts'
+import type pg from 'pg'
+import { barePool, guestVisitor, report, startBenchApp } from './support.ts'
 
 const OPEN_HOUSES = Number(process.env.BENCH_STATS_OPEN_HOUSES ?? 1_000_000)
 const VISITS = Number(process.env.BENCH_STATS_VISITS ?? 100_000)
@@ -30,7 +30,7 @@ async function columns(pool: pg.Pool, table: string): Promise<string[]> {
 
 export async function run() {
   const bench = await startBenchApp()
-  const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: 4 })
+  const pool = barePool(bench.databaseUrl, 4)
   const call = apiCaller(bench.url)
   try {
     const agent = await makePlannedAgent(bench.db)

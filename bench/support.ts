@@ -6,7 +6,7 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { buildApp } from '@porchlight/server/src/compose/app.ts'
 import { loadConfig } from '@porchlight/server/src/config.ts'
-import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
+import { createPostgresDb, IDLE_CONNECTION_MS } from '@porchlight/server/src/db/database.ts'
 import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
 import type autocannon from 'autocannon'
 import pg from 'pg'
@@ -18,6 +18,11 @@ async function admin(query: string) {
   const client = new pg.Client({ connectionString: PG_ADMIN })
   await client.connect()
   await client.query(query).finally(() => client.end())
+}
+
+/** A baseline's pool: it keeps idle connections as long as the app's pool does (database.ts). */
+export function barePool(connectionString: string, max: number) {
+  return new pg.Pool({ connectionString, max, idleTimeoutMillis: IDLE_CONNECTION_MS })
 }
 
 /** A migrated scratch database and a listening app on it; `close` removes both. */
