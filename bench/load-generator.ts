@@ -5,7 +5,7 @@ import http from 'node:http'
 import autocannon from 'autocannon'
 import { guestVisitor, type LoadOptions, type LoadResult, pct } from './support.ts'
 
-const { guestSignIn, steadyRate, ...options } = JSON.parse(process.argv[2] ?? '{}') as LoadOptions
+const { guestSignIn, steadyRate, warmup, ...options } = JSON.parse(process.argv[2] ?? '{}') as LoadOptions
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system
 
@@ -14,11 +14,14 @@ const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system
  * (an open loop, over up to `connections` kept connections). Each latency runs from the moment its
  * request was due, so a server or generator that falls behind shows it. autocannon's own rate sends each
  * connection's share of a second back to back at the start of the second: a burst, not a steady rate.
+ * The first `warmup` seconds go at the same rate, over the same connections, and are not counted: this
+ * process and its connections are new, and their first half second was slower on every server.
  */
 async function steady(rate: number): Promise<Omit<LoadResult, 'generatorCpuUsPerRequest'>> {
   const url = new URL(options.url as string)
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections ?? 50 })
   const durationMs = Number(options.duration ?? 5) * 1000
+  const warmupMs = Number(warmup ?? 0) * 1000
   const interval = 1000 / rate
   const latencies: number[] = []
   let errors = 0
@@ -37,9 +40,11 @@ async function steady(rate: number): Promise<Omit<LoadResult, 'generatorCpuUsPer
         (res) => {
           res.resume()
           res.once('end', () => {
-            if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) {
-              latencies.push(performance.now() - due)
-            } else non2xx++
+            if (due >= counted) {
+              if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) {
+                latencies.push(performance.now() - due)
+              } else non2xx++
+            }
             resolve()
           })
         },
@@ -54,10 +59,11 @@ async function steady(rate: number): Promise<Omit<LoadResult, 'generatorCpuUsPer
     void done.then(() => pending.delete(done))
   }
   const start = performance.now()
+  const counted = start + warmupMs
   let sent = 0
   while (true) {
     const now = performance.now()
-    if (now - start >= durationMs) break
+    if (now - start >= warmupMs + durationMs) break
     // Every request due by now goes now: a late timer does not thin the rate.
     while (start + sent * interval <= now) send(start + sent++ * interval)
     await new Promise((resolve) =>
@@ -72,6 +78,7 @@ async function steady(rate: number): Promise<Omit<LoadResult, 'generatorCpuUsPer
     p99: pct(latencies, 99),
     errors,
     non2xx,
+    // All sent, the warm-up's too: the server's CPU per request (support.ts) is over all of them.
     requests: sent,
   }
 }

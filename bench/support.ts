@@ -93,6 +93,8 @@ export type LoadOptions = Omit<autocannon.Options, 'requests' | 'setupClient'> &
   guestSignIn?: number
   /** Requests per second, evenly spaced and sent on time (load-generator.ts), instead of autocannon's load. */
   steadyRate?: number
+  /** With `steadyRate`: seconds sent first at the same rate and not counted. */
+  warmup?: number
 }
 
 /**
