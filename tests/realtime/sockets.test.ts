@@ -66,6 +66,18 @@ describe('sockets', () => {
     expect(event).toEqual({ type: 'stats.changed', at: expect.any(String), data: { reAgentId: agent.id } })
   })
 
+  it('delivers, in order, every event another process emits in one turn (they go to Redis in one write)', async () => {
+    const { token, agent } = await makeAgent(a.db)
+    const socket = await connect(a, { token })
+    const seen = collect(socket, 'stats.changed')
+    for (const n of [1, 2, 3])
+      b.app.deps.realtime.emit(rooms.agent(agent.id), 'stats.changed', { reTeamId: n })
+    await expect.poll(() => seen.map((e) => e.data.reTeamId)).toEqual([1, 2, 3])
+    // And the next turn's, after the first has gone out.
+    b.app.deps.realtime.emit(rooms.agent(agent.id), 'stats.changed', { reTeamId: 4 })
+    await expect.poll(() => seen.length).toBe(4)
+  })
+
   it('puts an agent in its market rooms and not in another firm’s', async () => {
     const { token } = await makeAgent(a.db, { brokerFirmLicense: 'FIRM-A' })
     const socket = await connect(a, { token })

@@ -130,10 +130,23 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     })
   }
 
+  // The events emitted in one turn of the event loop (a sign-in's, after its commit) go to Redis in one
+  // write: the publishing connection's socket (a new one after a reconnect) is corked until the turn ends.
+  let corked: Corkable | undefined
+  const uncork = () => {
+    corked?.uncork()
+    corked = undefined
+  }
+
   return {
     io,
     admit,
     emit(to, type, data, openHouseId) {
+      if (!corked) {
+        corked = (deps.redis.pub as unknown as { stream?: Corkable }).stream
+        corked?.cork()
+        process.nextTick(uncork)
+      }
       // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot follow a generic event name.
       ;(io.to(to) as any).emit(type, envelope(type, data, openHouseId))
     },
@@ -143,4 +156,9 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       disconnect: (room) => io.in(room).disconnectSockets(true),
     },
   }
+}
+
+interface Corkable {
+  cork(): void
+  uncork(): void
 }
