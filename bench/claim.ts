@@ -2,7 +2,7 @@
 // of their own (claim-racers.ts), so the server keeps its CPU. Prints the winners, claim latency, how
 // long until every watcher has heard who won and the server's CPU per claim, for the first races after
 // the server starts and again once it is warm, and the same race done with bare pg updates (no HTTP, no
-// rules, no sockets) in the same run as the baseline.
+// rules, no sockets) in the same run as the baseline, taking turns with the warm races.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -15,6 +15,8 @@ import { barePool, pct, report, startBenchApp } from './support.ts'
 const AGENTS = 200
 const ROUNDS = 5
 const WARM_UP_ROUNDS = 15
+/** Warm races counted a side, each of ours followed by a bare one, so both meet the machine alike. */
+const WARM_ROUNDS = 10
 
 export async function run() {
   const bench = await startBenchApp()
@@ -23,7 +25,7 @@ export async function run() {
   let racers: ReturnType<typeof spawn> | undefined
   try {
     const listing = await makePlannedAgent(bench.db)
-    const agents = []
+    const agents: Array<Awaited<ReturnType<typeof makePlannedAgent>>> = []
     for (let i = 0; i < AGENTS; i++) agents.push(await makePlannedAgent(bench.db))
     racers = spawn(
       process.execPath,
@@ -59,7 +61,8 @@ export async function run() {
       const used = process.cpuUsage(cpuBefore)
       return { ...result, cpuUs: used.user + used.system }
     }
-    const races = async (count: number, pauseMs = 0) => {
+    /** `count` races; `after` runs after each (the bare race that takes turns with ours). */
+    const races = async (count: number, pauseMs = 0, after?: () => Promise<void>) => {
       const claimLatency: number[] = []
       const fanOut: number[] = []
       const afterWin: number[] = []
@@ -78,6 +81,7 @@ export async function run() {
           fanOut.push(at)
           afterWin.push(at - wonAt)
         }
+        await after?.()
       }
       return {
         winners: `${winners}/${count}`,
@@ -89,21 +93,11 @@ export async function run() {
         serverCpuMsPerClaim: Math.round(serverCpuUs / (AGENTS * count) / 10) / 100,
       }
     }
-    // A process just started runs its first thousands of requests before V8 has optimized them: the first
-    // races are reported as they are, and the server is measured again once warm, as one that has been up
-    // a while. The bare side gets the same warm-up.
-    const cold = await races(ROUNDS)
-    await races(WARM_UP_ROUNDS)
-    const warm = await races(ROUNDS)
-    // A warm server whose agents were last seen longer ago than the session cache keeps them (SESSION_CACHE_MS): each claim reads its
-    // session and agent, and its teams, before its statement (a race as agents meet it in the field).
-    const unseen = await races(ROUNDS, bench.app.deps.config.sessionCacheMs + 500)
-
     // Baseline: the same race as bare conditional UPDATEs through a pg pool.
     const pool = barePool(bench.databaseUrl, 20)
     const bareLatency: number[] = []
     let bareWinners = 0
-    for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round++) {
+    const bareRace = (counted: boolean) => async () => {
       const oh = await scheduleOpenHouse(t, listing)
       const rows = await Promise.all(
         agents.map(async (a) => {
@@ -112,22 +106,33 @@ export async function run() {
             'update open_house set hosting_re_agent_id = $1 where id = $2 and hosting_re_agent_id is null returning id',
             [a.agent.id, oh.id],
           )
-          if (round >= 0) bareLatency.push(performance.now() - sent)
+          if (counted) bareLatency.push(performance.now() - sent)
           return r.rowCount
         }),
       )
-      if (round >= 0) bareWinners += rows.filter((n) => n === 1).length
+      if (counted) bareWinners += rows.filter((n) => n === 1).length
     }
+
+    // A process just started runs its first thousands of requests before V8 has optimized them: the first
+    // races are reported as they are, and the server is measured again once warm, as one that has been up
+    // a while. The bare side gets the same warm-up, and its races take turns with ours.
+    const cold = await races(ROUNDS)
+    await races(WARM_UP_ROUNDS, 0, bareRace(false))
+    const warm = await races(WARM_ROUNDS, 0, bareRace(true))
+    // A warm server whose agents were last seen longer ago than the session cache keeps them (SESSION_CACHE_MS): each claim reads its
+    // session and agent, and its teams, before its statement (a race as agents meet it in the field).
+    const unseen = await races(ROUNDS, bench.app.deps.config.sessionCacheMs + 500)
     await pool.end()
 
     const bareP50 = pct(bareLatency, 50)
-    report('claim', `Claim race: ${AGENTS} agents × ${ROUNDS} rounds, ${AGENTS} sockets watching (ms)`, {
+    report('claim', `Claim race: ${AGENTS} agents, ${AGENTS} sockets watching (ms)`, {
       [`porchlight, races 1–${ROUNDS} after start`]: cold,
-      [`porchlight, warm (races ${ROUNDS + WARM_UP_ROUNDS + 1}–${2 * ROUNDS + WARM_UP_ROUNDS})`]: warm,
+      [`porchlight, warm (races ${ROUNDS + WARM_UP_ROUNDS + 1}–${ROUNDS + WARM_UP_ROUNDS + WARM_ROUNDS})`]:
+        warm,
       'porchlight, warm, sessions not kept': unseen,
       'bare pg update, warm': {
-        winners: `${bareWinners}/${ROUNDS}`,
-        losers409: AGENTS * ROUNDS - bareWinners,
+        winners: `${bareWinners}/${WARM_ROUNDS}`,
+        losers409: AGENTS * WARM_ROUNDS - bareWinners,
         claimP50: bareP50,
         claimP99: pct(bareLatency, 99),
         heardFromRaceStartP99: '—',
