@@ -18,6 +18,9 @@ export const SEND_LEASE_MS = 20_000
  */
 const RENEW_CLAIM_AFTER_MS = 1000
 
+/** A claimed mail's lease, from the statement that claims it or starts its lease again. */
+const leaseEnd = () => sql<Date>`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval`
+
 /** A mail another worker is sending right now: the job waits (BullMQ retries it) rather than sends twice. */
 export class MailInFlightError extends Error {
   constructor(mailId: number) {
@@ -64,7 +67,7 @@ export function createMailProcessor(
       .updateTable('mail')
       .set({
         status: 'sending',
-        leaseUntil: sql<Date>`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval`,
+        leaseUntil: leaseEnd(),
         attempts: sql<number>`attempts + 1`,
       })
       .where('id', '=', sql<number>`any(${sql.val(ids)}::bigint[])`)
@@ -113,7 +116,7 @@ export function createMailProcessor(
   async function renewed(mail: Selectable<MailTable>): Promise<boolean> {
     const row = await db
       .updateTable('mail')
-      .set({ leaseUntil: sql<Date>`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval` })
+      .set({ leaseUntil: leaseEnd() })
       .where('id', '=', mail.id)
       .where('status', '=', 'sending')
       .where('attempts', '=', mail.attempts)
