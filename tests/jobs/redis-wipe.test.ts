@@ -1,6 +1,7 @@
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
 import { Redis } from 'ioredis'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
@@ -24,11 +25,12 @@ afterAll(async () => {
   await redis.stop()
 })
 
-async function appOnOwnRedis(redeliverAfterMs?: number): Promise<TestApp> {
+async function appOnOwnRedis(redeliverAfterMs?: number, redisPrefix?: string): Promise<TestApp> {
   const t = await buildTestApp({
     env: { REDIS_URL: redis.url, SMTP_URL: smtp.url },
     configure: (config) => {
       if (redeliverAfterMs) config.relay.redeliverAfterMs = redeliverAfterMs
+      if (redisPrefix) config.redis.prefix = redisPrefix
     },
   })
   apps.push(t)
@@ -152,5 +154,44 @@ describe('Redis losing its data', () => {
     }
     t.startWorker()
     await expectEachDeliveredOnce(t, addresses)
+  }, 60_000)
+
+  it("runs the jobs of a database made anew against the Redis that ran the old one's", async () => {
+    // A database restored from a backup, or made again, counts its outbox ids again from where it
+    // stood, while Redis keeps the old database's completed jobs for a week.
+    const before = await appOnOwnRedis()
+    const first = await queueMails(before, 'old-database', 10)
+    before.startWorker()
+    await expectEachDeliveredOnce(before, first)
+    const oldIds = await before.db.selectFrom('outbox').select('id').orderBy('id').execute()
+    expect((await before.app.deps.queues.mail.getJobCounts('completed')).completed).toBe(10)
+    apps.splice(apps.indexOf(before), 1)
+    await before.close()
+
+    const after = await appOnOwnRedis(undefined, before.config.redis.prefix)
+    const second = await queueMails(after, 'new-database', 10)
+    // The same ids as the jobs Redis already ran.
+    expect(await after.db.selectFrom('outbox').select('id').orderBy('id').execute()).toEqual(oldIds)
+    after.startWorker()
+    await expectEachDeliveredOnce(after, second)
+  }, 60_000)
+
+  it('still runs and closes a row written before rows had keys', async () => {
+    const t = await appOnOwnRedis()
+    const id = await inTransaction(t.db, async (trx) => {
+      await queueMail(trx, t.app.deps.outbox, {
+        to: 'unkeyed@example.com',
+        subject: 'Hi',
+        text: 'Hi',
+        html: '<p>Hi</p>',
+      })
+      const row = await trx.selectFrom('outbox').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+      await sql`update outbox set job_key = null where id = ${row.id}`.execute(trx)
+      return row.id
+    })
+    await allHandedToRedis(t)
+    expect(await t.app.deps.queues.mail.getJob(`outbox-${id}`)).toBeDefined()
+    t.startWorker()
+    await expectEachDeliveredOnce(t, ['unkeyed@example.com'])
   }, 60_000)
 })

@@ -395,8 +395,9 @@ export interface PricingPlanPurchaseTable {
 }
 
 export interface OutboxTable {
-  /** also the BullMQ job id */
   id: Id
+  /** random, with the id in the BullMQ job's name (null on rows written before keys were kept) */
+  jobKey: ColumnType<string | null, undefined, never>
   queue: string
   jobName: string
   payload: Json

@@ -44,13 +44,23 @@ export interface OutboxOptions {
   redeliverAfterMs: number
 }
 
-export function outboxJobId(outboxId: number): string {
-  return `outbox-${outboxId}`
+/** The row's id and its random key (none on rows written before keys were kept). */
+interface JobRef {
+  id: number
+  key: string | null
 }
 
-function outboxIdOf(jobId: string | undefined): number | null {
-  const match = /^outbox-(\d+)$/.exec(jobId ?? '')
-  return match ? Number(match[1]) : null
+/**
+ * A job's name in BullMQ. The id alone could name a job Redis already ran: a database restored, or
+ * made anew, against the same Redis counts its ids again. The key makes the name the row's own.
+ */
+export function outboxJobId(row: { id: number; jobKey: string | null }): string {
+  return row.jobKey ? `outbox-${row.id}-${row.jobKey}` : `outbox-${row.id}`
+}
+
+function jobRefOf(jobId: string | undefined): JobRef | null {
+  const match = /^outbox-(\d+)(?:-([0-9a-f-]{36}))?$/.exec(jobId ?? '')
+  return match ? { id: Number(match[1]), key: match[2] ?? null } : null
 }
 
 const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
@@ -71,7 +81,7 @@ function undeliverable(queues: Queues, queue: string, jobName: string): string |
  * PostgreSQL is the record of what is still to do. A row is relayed when it is due (a delayed job waits
  * here, not in Redis) and stays open until its worker marks it done, or failed when BullMQ gives up.
  * Open rows handed over more than `redeliverAfterMs` ago are handed over again, and all of them when the
- * Redis connection comes back (Redis may have restarted empty): the job id is the row's id, so a job
+ * Redis connection comes back (Redis may have restarted empty): the job is named after the row, so a job
  * Redis still holds is never added twice. With `queues` null (a command-line tool) rows only wait for a
  * process that has queues to relay them.
  */
@@ -97,7 +107,7 @@ export function createOutbox(
       // skip locked: several relays (API processes, workers) share the work without blocking each other.
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'jobName', 'payload'])
+        .select(['id', 'jobKey', 'queue', 'jobName', 'payload'])
         .where('doneAt', 'is', null)
         .where('failedAt', 'is', null)
         .where('parkedAt', 'is', null)
@@ -109,7 +119,7 @@ export function createOutbox(
         .skipLocked()
         .execute()
       if (rows.length === 0) return 0
-      // One round trip per queue; jobId = outbox id, so relaying the same row twice never makes a second job.
+      // One round trip per queue; the job is named after its row, so relaying a row twice never makes a second job.
       const byQueue = new Map<QueueName, typeof rows>()
       const parked: number[] = []
       for (const row of rows) {
@@ -135,7 +145,7 @@ export function createOutbox(
         const jobs = list.map((row) => ({
           name: row.jobName,
           data: row.payload,
-          opts: { jobId: outboxJobId(row.id) },
+          opts: { jobId: outboxJobId(row) },
         }))
         await within(5000, queues[name].addBulk(jobs))
       }
@@ -198,15 +208,15 @@ export function createOutbox(
     return rows.map((row) => row.id)
   }
 
-  // Jobs finishing at once (a worker runs several) are marked done together, in one statement.
-  const markDone = batched(async (ids: number[]) => {
-    await db
-      .updateTable('outbox')
-      .set({ doneAt: new Date() })
-      .where('id', '=', sql<number>`any(${sql.val(ids)}::bigint[])`)
-      .where('doneAt', 'is', null)
-      .execute()
-    return ids.map(() => undefined)
+  // Jobs finishing at once (a worker runs several) are marked done together, in one statement. A row
+  // is marked only by its own job: one named like it from before a restore leaves it open.
+  const markDone = batched(async (refs: JobRef[]) => {
+    await sql`
+      update outbox o set done_at = now()
+      from unnest(${refs.map((r) => r.id)}::bigint[], ${refs.map((r) => r.key)}::uuid[]) as job(id, key)
+      where o.id = job.id and o.job_key is not distinct from job.key and o.done_at is null
+    `.execute(db)
+    return refs.map(() => undefined)
   })
 
   function reconcile(): void {
@@ -225,16 +235,17 @@ export function createOutbox(
     kick: tick,
     reconcile,
     async markDone(jobId) {
-      const id = outboxIdOf(jobId)
-      if (id !== null) await markDone(id)
+      const ref = jobRefOf(jobId)
+      if (ref) await markDone(ref)
     },
     async markFailed(jobId, reason) {
-      const id = outboxIdOf(jobId)
-      if (id === null) return
+      const ref = jobRefOf(jobId)
+      if (!ref) return
       await db
         .updateTable('outbox')
         .set({ failedAt: new Date(), failedReason: reason.slice(0, 2000) })
-        .where('id', '=', id)
+        .where('id', '=', ref.id)
+        .where(sql<boolean>`job_key is not distinct from ${ref.key}::uuid`)
         .where('doneAt', 'is', null)
         .execute()
     },
