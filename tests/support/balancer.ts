@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort, type StartedProcess, startProcess, stop } from './processes.ts'
+
+const CONFIG = path.resolve(import.meta.dirname, '../../deploy/balancer.conf')
+
+export interface Balancer {
+  /** http://127.0.0.1:PORT — the balancer, as visitors reach it. */
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * The production load balancer (nginx with deploy/balancer.conf, as docker-compose.yml runs it) in front
+ * of `upstream`: only the replicas' address and the listening port differ from the shipped file. Runs
+ * Debian's nginx (`apt-get install nginx-light`), or NGINX_PATH.
+ */
+export async function startBalancer(upstream: string): Promise<Balancer> {
+  const port = await freePort()
+  const shipped = fs.readFileSync(CONFIG, 'utf8')
+  const config = shipped
+    .replace('http://api:3000', upstream)
+    .replace('listen 3000;', `listen 127.0.0.1:${port};`)
+  if (!config.includes(upstream) || !config.includes(`:${port};`)) {
+    throw new Error('deploy/balancer.conf no longer names http://api:3000 and port 3000')
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balancer-'))
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), config)
+  const nginx: StartedProcess = startProcess(
+    'nginx',
+    process.env.NGINX_PATH ?? '/usr/sbin/nginx',
+    [
+      '-p',
+      dir,
+      '-c',
+      path.join(dir, 'nginx.conf'),
+      '-e',
+      path.join(dir, 'error.log'),
+      '-g',
+      `daemon off; pid ${path.join(dir, 'nginx.pid')};`,
+    ],
+    { cwd: dir, env: process.env },
+  )
+  const url = `http://127.0.0.1:${port}`
+  await nginx.waitUntil('the balancer answering', async () => {
+    try {
+      return (await fetch(`${url}/api/health`)).status < 500
+    } catch {
+      return false
+    }
+  })
+  return {
+    url,
+    async close() {
+      await stop(nginx.child)
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
