@@ -42,6 +42,25 @@ describe('the claim race', () => {
     }
   }, 120_000)
 
+  it("lets a claim win when the claim ahead of it in the race could not (the listing agent's own)", async () => {
+    // Claims that arrive while another's statement is in flight wait for it, and lose only if it found
+    // the house hosted: a refused claim ahead of them must leave the race to them.
+    for (let round = 0; round < 20; round++) {
+      const oh = await scheduleOpenHouse(t, listing)
+      expect((await publish(t, listing, oh.id)).status).toBe(200)
+      const racers = [listing, ...claimers.slice(0, 5)]
+      const answers = await Promise.all(
+        racers.map((c) =>
+          t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${c.agent.id}`, { token: c.token }),
+        ),
+      )
+      expect(answers[0]?.status).not.toBe(200)
+      const others = answers.slice(1)
+      expect(others.filter((a) => a.status === 200)).toHaveLength(1)
+      expect(others.filter((a) => a.status === 409)).toHaveLength(4)
+    }
+  }, 60_000)
+
   it('never undoes a claim that answered: 1,000 rounds of an edit or a publish racing a claim', async () => {
     // Ten listing agents race side by side (each agent's own creates are serialised for its plan limit).
     const LANES = 10

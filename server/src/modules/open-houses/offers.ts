@@ -80,6 +80,26 @@ async function finishClaim(
 export function createOpenHouseOffers(d: OfferDeps) {
   const { repo } = d
 
+  // The claim statement in flight for each open house in this process. In a race, claims arriving
+  // while one is in flight wait for it rather than sending a statement of their own to queue on the
+  // row: if it found the house hosted (by its own claim or an earlier one), a claim that overlapped it
+  // has lost to that host, and is answered from the same row. Otherwise (never offered to that agent,
+  // canceled, not yet scheduled) each goes on to its own statement, which alone decides who wins.
+  const claimsInFlight = new Map<number, ReturnType<typeof repo.claimOrCurrent>>()
+  async function claimOrJoin(id: number, who: Actor): ReturnType<typeof repo.claimOrCurrent> {
+    for (let ahead = claimsInFlight.get(id); ahead; ahead = claimsInFlight.get(id)) {
+      const seen = await ahead.catch(() => undefined)
+      if (seen && seen.hostingReAgentId !== null) return { ...seen, won: false }
+    }
+    const mine = repo.claimOrCurrent(id, who)
+    claimsInFlight.set(id, mine)
+    try {
+      return await mine
+    } finally {
+      if (claimsInFlight.get(id) === mine) claimsInFlight.delete(id)
+    }
+  }
+
   return {
     async publish(
       caller: AgentRow,
@@ -163,7 +183,7 @@ export function createOpenHouseOffers(d: OfferDeps) {
       if (agentId !== caller.id) throw new ForbiddenError('You can only claim for yourself')
       const who = await d.access.actor(caller)
       // One statement answers the winner and the losers alike (199 of 200 in a race lose).
-      const result = await repo.claimOrCurrent(id, who)
+      const result = await claimOrJoin(id, who)
       if (!result) return finishClaim(d, caller, id, { won: false, current: undefined }, who)
       const { won, ...row } = result
       return finishClaim(d, caller, id, won ? { won, row } : { won, current: row }, who)
