@@ -61,6 +61,39 @@ describe('the claim race', () => {
     }
   }, 60_000)
 
+  it('gives the claim to exactly one agent when the race is split over two API processes', async () => {
+    // Each process lets its own racers wait on its own statement; only PostgreSQL decides between them.
+    const other = await buildTestApp({ sameAs: t, ownConnections: true, env: { RATE_LIMIT_MAX: '1000000' } })
+    try {
+      for (let round = 0; round < 10; round++) {
+        const oh = await scheduleOpenHouse(t, listing)
+        expect((await publish(t, listing, oh.id)).status).toBe(200)
+        const answers = await Promise.all(
+          claimers.slice(0, 20).map((c, i) =>
+            (i % 2 === 0 ? t : other).call(
+              'PATCH',
+              `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${c.agent.id}`,
+              {
+                token: c.token,
+              },
+            ),
+          ),
+        )
+        const won = answers.filter((a) => a.status === 200)
+        expect(won).toHaveLength(1)
+        expect(answers.filter((a) => a.status === 409)).toHaveLength(19)
+        const row = await t.db
+          .selectFrom('openHouse')
+          .select('hostingReAgentId')
+          .where('id', '=', oh.id)
+          .executeTakeFirstOrThrow()
+        expect(row.hostingReAgentId).toBe(won[0]?.body.data.hostingREAgentId)
+      }
+    } finally {
+      await other.close()
+    }
+  }, 60_000)
+
   it('never undoes a claim that answered: 1,000 rounds of an edit or a publish racing a claim', async () => {
     // Ten listing agents race side by side (each agent's own creates are serialised for its plan limit).
     const LANES = 10
