@@ -171,4 +171,40 @@ describe('the session cache', () => {
     await deleteSessionsSilently(again.user.id)
     expect((await feedUrl(b, again)).status).toBe(200)
   })
+
+  it('reads the sessions of agents asking at once together, answering each as itself', async () => {
+    // Nothing kept: every request reads its session and agent, and requests arriving at the same
+    // moment share that read; each must still be answered as its own agent, with its own teams.
+    const fresh = await buildTestApp({ sameAs: a, env: { SESSION_CACHE_MS: '0' } })
+    try {
+      const teams = []
+      for (let i = 0; i < 2; i++) {
+        const lead = await makePlannedAgent(a.db, { role: 'Team Lead' })
+        const member = await makePlannedAgent(a.db)
+        await makeTeam(a.db, lead, [member])
+        const oh = await scheduleOpenHouse(a, lead, { publishLevel: 'Real Estate Team' })
+        expect((await publish(a, lead, oh.id, 'Real Estate Team')).status).toBe(200)
+        teams.push({ member, offer: oh.id })
+      }
+      const outsider = await makePlannedAgent(a.db)
+      const [one, two] = teams as [(typeof teams)[0], (typeof teams)[0]]
+      const asks = [
+        { who: one.member, offer: one.offer, seen: 200 },
+        { who: one.member, offer: two.offer, seen: 404 },
+        { who: two.member, offer: two.offer, seen: 200 },
+        { who: two.member, offer: one.offer, seen: 404 },
+        { who: outsider, offer: one.offer, seen: 404 },
+        { who: outsider, offer: two.offer, seen: 404 },
+      ]
+      const all = [...asks, ...asks, ...asks]
+      const answers = await Promise.all(
+        all.map((ask) =>
+          fresh.call('GET', `/openhousemgmt/getOpenHouseDetails/${ask.offer}`, { token: ask.who.token }),
+        ),
+      )
+      expect(answers.map((r) => r.status)).toEqual(all.map((ask) => ask.seen))
+    } finally {
+      await fresh.close()
+    }
+  })
 })

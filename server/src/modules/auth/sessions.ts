@@ -1,9 +1,11 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { rooms } from '@porchlight/shared'
+import { sql } from 'kysely'
 import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
+import { batched } from '../../lib/batched.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
 import type { SessionCache } from './session-cache.ts'
 
@@ -44,8 +46,10 @@ const due = (session: SessionRecord, now: number) =>
  */
 export function createSessionService(db: Db, sockets: SocketRooms, cache: SessionCache<SessionWithAgent>) {
   const idOf = (token: string) => (/^[a-z2-7]{32}$/.test(token) ? sessionIdFromToken(token) : null)
-  // Read by every request of an agent not seen in the last few seconds: built once (compiled-once.ts).
-  const sessionWithAgent = compiledOnce(db, (v: { id: string }) =>
+  // Read by every request of an agent not seen in the last few seconds: built once (compiled-once.ts),
+  // and shared by the requests that ask at the same moment (a claim race, a page's first calls after a
+  // deploy): one statement for all of them instead of one each.
+  const sessionsWithAgents = compiledOnce(db, (v: { ids: string[] }) =>
     db
       .selectFrom('session')
       .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')
@@ -56,8 +60,13 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
         'session.expiresAt as sessionExpiresAt',
         'session.recovery as sessionRecovery',
       ])
-      .where('session.id', '=', v.id),
+      .where(sql<boolean>`session.id = any(${v.ids})`),
   )
+  const sessionWithAgent = batched(async (ids: string[]) => {
+    const rows = await sessionsWithAgents({ ids })
+    const byId = new Map(rows.map((row) => [row.sessionId, row]))
+    return ids.map((id) => byId.get(id))
+  })
 
   /** The session as it stands now: null (and gone) once expired; its expiry slid forward hourly. */
   async function current(row: SessionRecord): Promise<SessionRecord | null> {
@@ -85,7 +94,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
     const kept = cache.get(id)
     if (kept && !due(kept, Date.now())) return kept
     const since = cache.begin()
-    const [row] = await sessionWithAgent({ id })
+    const row = await sessionWithAgent(id)
     if (!row) return null
     const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, ...agent } = row
     const session = await current({
