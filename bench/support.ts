@@ -6,7 +6,11 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { buildApp } from '@porchlight/server/src/compose/app.ts'
 import { loadConfig } from '@porchlight/server/src/config.ts'
-import { createPostgresDb, IDLE_CONNECTION_MS } from '@porchlight/server/src/db/database.ts'
+import {
+  CONNECTION_OPTIONS,
+  createPostgresDb,
+  IDLE_CONNECTION_MS,
+} from '@porchlight/server/src/db/database.ts'
 import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
 import type autocannon from 'autocannon'
 import pg from 'pg'
@@ -20,9 +24,17 @@ async function admin(query: string) {
   await client.query(query).finally(() => client.end())
 }
 
-/** A baseline's pool: it keeps idle connections as long as the app's pool does (database.ts). */
+/**
+ * A baseline's pool: it keeps idle connections as long as the app's pool does, and starts them with
+ * the same settings (database.ts), so both sides meet the same server.
+ */
 export function barePool(connectionString: string, max: number) {
-  return new pg.Pool({ connectionString, max, idleTimeoutMillis: IDLE_CONNECTION_MS })
+  return new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    options: CONNECTION_OPTIONS,
+  })
 }
 
 /** A migrated scratch database and a listening app on it; `close` removes both. */

@@ -172,3 +172,25 @@ describe('a last statement that commits with it', () => {
     expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
   })
 })
+
+describe('pooled connections', () => {
+  it('never compile a statement to machine code, however dear its estimate', async () => {
+    // Estimated far above jit_above_cost (100,000) on this server's defaults, the statement would be
+    // compiled on a connection of its own (JIT, hundreds of ms for statements of ours that run in one).
+    const costly = sql<{
+      'QUERY PLAN': unknown
+    }>`explain (format json) select sum(x) from generate_series(1, 10000000) x`
+    const [plan] = (await costly.execute(one.db)).rows
+    expect(JSON.stringify(plan)).toContain('"Total Cost"')
+    expect(JSON.stringify(plan)).not.toContain('"JIT"')
+    const bare = createPostgresDb(database.url, 1)
+    try {
+      // A connection with the server's own settings would: the case above is one it applies to.
+      await sql`set jit = on`.execute(bare.db)
+      const [onBare] = (await costly.execute(bare.db)).rows
+      expect(JSON.stringify(onBare)).toContain('"JIT"')
+    } finally {
+      await bare.close()
+    }
+  })
+})
