@@ -172,9 +172,10 @@ describe('the session cache', () => {
     expect((await feedUrl(b, again)).status).toBe(200)
   })
 
-  it('reads the sessions of agents asking at once together, answering each as itself', async () => {
-    // Nothing kept: every request reads its session and agent, and requests arriving at the same
-    // moment share that read; each must still be answered as its own agent, with its own teams.
+  it('reads the sessions and teams of agents asking at once together, answering each as itself', async () => {
+    // Nothing kept: every request reads its session and agent, then the agent's teams, and requests
+    // arriving at the same moment share each read; each must still be answered as its own agent, with
+    // its own teams.
     const fresh = await buildTestApp({ sameAs: a, env: { SESSION_CACHE_MS: '0' } })
     try {
       const teams = []

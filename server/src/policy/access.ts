@@ -15,6 +15,7 @@ import { compiledOnce } from '../db/compiled-once.ts'
 import type { Db } from '../db/database.ts'
 import type { Trx } from '../db/transaction.ts'
 import { ForbiddenError, NotFoundError } from '../errors.ts'
+import { batched } from '../lib/batched.ts'
 
 /** What the policy needs of the caller's own agent row. */
 export interface AgentLike {
@@ -33,37 +34,52 @@ export function createAccess(db: Db) {
   // keeps that row (it drops the row on any change to agents or teams, and these facts with it).
   const actors = new WeakMap<object, Promise<Actor>>()
 
-  // Read for every agent not seen in the last few seconds: built once (compiled-once.ts).
-  const teamsOf = compiledOnce(db, (v: { id: number; firmLicense: string | null }) => ({
+  // Read for every agent not seen in the last few seconds: built once (compiled-once.ts), and shared
+  // by the agents whose requests ask at the same moment (a claim race): one statement for all of them.
+  const teamsOfAgents = compiledOnce(db, (v: { ids: number[]; firmLicenses: Array<string | null> }) => ({
     compile: () =>
-      sql<{ teamId: number; leads: boolean; member: boolean; personId: number | null }>`
-      with mine as (
-        select t.id, (t.re_team_lead_id = ${v.id} or t.re_co_team_lead_id = ${v.id}) as leads,
-               exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${v.id}
-                       and m.invitation_status = 'accepted' and m.re_agent_current_flag) as member
-        from re_team t
-        where t.re_team_active_flag
-          and (t.re_team_lead_id = ${v.id} or t.re_co_team_lead_id = ${v.id}
-               or exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = ${v.id}
-                          and m.invitation_status = 'accepted' and m.re_agent_current_flag))
-      ), people as (
-        select t.id as team_id, p.person_id
-        from mine t
-        join re_team rt on rt.id = t.id
-        cross join lateral (
-          select rt.re_team_lead_id as person_id
-          union select rt.re_co_team_lead_id where rt.re_co_team_lead_id is not null
-          union select m.re_agent_id from re_team_member m
-            where m.re_team_id = rt.id and m.invitation_status = 'accepted' and m.re_agent_current_flag
-        ) p
-      )
-      select mine.id as team_id, mine.leads, mine.member, a.id as person_id
-      from mine
-      left join people on people.team_id = mine.id
-      left join re_agent a on a.id = people.person_id and a.firm_membership_status = 'verified'
-        and a.re_agent_broker_firm_license = ${v.firmLicense}
+      sql<{ asked: number; teamId: number; leads: boolean; member: boolean; personId: number | null }>`
+      select who.asked, teams.*
+      from unnest(${v.ids}::bigint[], ${v.firmLicenses}::text[]) with ordinality as who(id, firm_license, asked)
+      cross join lateral (
+        with mine as (
+          select t.id, (t.re_team_lead_id = who.id or t.re_co_team_lead_id = who.id) as leads,
+                 exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = who.id
+                         and m.invitation_status = 'accepted' and m.re_agent_current_flag) as member
+          from re_team t
+          where t.re_team_active_flag
+            and (t.re_team_lead_id = who.id or t.re_co_team_lead_id = who.id
+                 or exists (select 1 from re_team_member m where m.re_team_id = t.id and m.re_agent_id = who.id
+                            and m.invitation_status = 'accepted' and m.re_agent_current_flag))
+        ), people as (
+          select t.id as team_id, p.person_id
+          from mine t
+          join re_team rt on rt.id = t.id
+          cross join lateral (
+            select rt.re_team_lead_id as person_id
+            union select rt.re_co_team_lead_id where rt.re_co_team_lead_id is not null
+            union select m.re_agent_id from re_team_member m
+              where m.re_team_id = rt.id and m.invitation_status = 'accepted' and m.re_agent_current_flag
+          ) p
+        )
+        select mine.id as team_id, mine.leads, mine.member, a.id as person_id
+        from mine
+        left join people on people.team_id = mine.id
+        left join re_agent a on a.id = people.person_id and a.firm_membership_status = 'verified'
+          and a.re_agent_broker_firm_license = who.firm_license
+      ) teams
     `.compile(db),
   }))
+  const teamsOf = batched(async (agents: Array<{ id: number; firmLicense: string | null }>) => {
+    const rows = await teamsOfAgents({
+      ids: agents.map((a) => a.id),
+      firmLicenses: agents.map((a) => a.firmLicense),
+    })
+    // `asked` counts from 1, in the order the agents were asked for.
+    const each = agents.map((): typeof rows => [])
+    for (const row of rows) each[row.asked - 1]?.push(row)
+    return each
+  })
 
   async function loadActor(agent: AgentLike): Promise<Actor> {
     const verified = agent.firmMembershipStatus === 'verified'
