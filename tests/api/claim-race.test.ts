@@ -4,9 +4,11 @@ import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent, scheduleFields } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
+type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
+
 let t: TestApp
-let listing: Awaited<ReturnType<typeof makePlannedAgent>>
-let claimers: Array<Awaited<ReturnType<typeof makePlannedAgent>>>
+let listing: Agent
+let claimers: Agent[]
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { RATE_LIMIT_MAX: '1000000' } })
@@ -16,28 +18,42 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/**
+ * A new open house of the listing agent's, published, and every racer's claim on it at once, the i-th
+ * through `via(i)` (this test's app unless told): the open house and the answers, in the racers' order.
+ */
+async function race(racers: Agent[], via: (i: number) => TestApp = () => t) {
+  const oh = await scheduleOpenHouse(t, listing)
+  expect((await publish(t, listing, oh.id)).status).toBe(200)
+  const answers = await Promise.all(
+    racers.map((c, i) =>
+      via(i).call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${c.agent.id}`, { token: c.token }),
+    ),
+  )
+  return { oh, answers }
+}
+
+/** The host the database holds for the open house. */
+const hostOf = async (id: number) =>
+  (
+    await t.db
+      .selectFrom('openHouse')
+      .select('hostingReAgentId')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).hostingReAgentId
+
 describe('the claim race', () => {
   it('gives the claim to exactly one of 50 simultaneous agents, 20 times over', async () => {
     for (let round = 0; round < 20; round++) {
-      const oh = await scheduleOpenHouse(t, listing)
-      expect((await publish(t, listing, oh.id)).status).toBe(200)
-      const answers = await Promise.all(
-        claimers.map((c) =>
-          t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${c.agent.id}`, { token: c.token }),
-        ),
-      )
+      const { oh, answers } = await race(claimers)
       const won = answers.filter((a) => a.status === 200)
       const lost = answers.filter((a) => a.status === 409)
       expect(won).toHaveLength(1)
       expect(lost).toHaveLength(49)
       for (const l of lost)
         expect(l.body.error).toEqual({ code: 'ALREADY_CLAIMED', message: messages.claimFailed })
-      const row = await t.db
-        .selectFrom('openHouse')
-        .select('hostingReAgentId')
-        .where('id', '=', oh.id)
-        .executeTakeFirstOrThrow()
-      expect(row.hostingReAgentId).toBe(won[0]?.body.data.hostingREAgentId)
+      expect(await hostOf(oh.id)).toBe(won[0]?.body.data.hostingREAgentId)
       expect(won[0]?.body.data.status).toBe('Hosted')
     }
   }, 120_000)
@@ -46,14 +62,7 @@ describe('the claim race', () => {
     // Claims that arrive while another's statement is in flight wait for it, and lose only if it found
     // the house hosted: a refused claim ahead of them must leave the race to them.
     for (let round = 0; round < 20; round++) {
-      const oh = await scheduleOpenHouse(t, listing)
-      expect((await publish(t, listing, oh.id)).status).toBe(200)
-      const racers = [listing, ...claimers.slice(0, 5)]
-      const answers = await Promise.all(
-        racers.map((c) =>
-          t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${c.agent.id}`, { token: c.token }),
-        ),
-      )
+      const { answers } = await race([listing, ...claimers.slice(0, 5)])
       expect(answers[0]?.status).not.toBe(200)
       const others = answers.slice(1)
       expect(others.filter((a) => a.status === 200)).toHaveLength(1)
@@ -66,28 +75,11 @@ describe('the claim race', () => {
     const other = await buildTestApp({ sameAs: t, ownConnections: true, env: { RATE_LIMIT_MAX: '1000000' } })
     try {
       for (let round = 0; round < 10; round++) {
-        const oh = await scheduleOpenHouse(t, listing)
-        expect((await publish(t, listing, oh.id)).status).toBe(200)
-        const answers = await Promise.all(
-          claimers.slice(0, 20).map((c, i) =>
-            (i % 2 === 0 ? t : other).call(
-              'PATCH',
-              `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${c.agent.id}`,
-              {
-                token: c.token,
-              },
-            ),
-          ),
-        )
+        const { oh, answers } = await race(claimers.slice(0, 20), (i) => (i % 2 === 0 ? t : other))
         const won = answers.filter((a) => a.status === 200)
         expect(won).toHaveLength(1)
         expect(answers.filter((a) => a.status === 409)).toHaveLength(19)
-        const row = await t.db
-          .selectFrom('openHouse')
-          .select('hostingReAgentId')
-          .where('id', '=', oh.id)
-          .executeTakeFirstOrThrow()
-        expect(row.hostingReAgentId).toBe(won[0]?.body.data.hostingREAgentId)
+        expect(await hostOf(oh.id)).toBe(won[0]?.body.data.hostingREAgentId)
       }
     } finally {
       await other.close()
@@ -120,13 +112,9 @@ describe('the claim race', () => {
                 })
               : publish(t, owner, oh.id)
           const [claimed] = await Promise.all([claim, other])
-          const row = await t.db
-            .selectFrom('openHouse')
-            .select('hostingReAgentId')
-            .where('id', '=', oh.id)
-            .executeTakeFirstOrThrow()
+          const host = await hostOf(oh.id)
           raced++
-          if (claimed.status === 200 && row.hostingReAgentId !== claimer.agent.id) lost++
+          if (claimed.status === 200 && host !== claimer.agent.id) lost++
         }
       }),
     )

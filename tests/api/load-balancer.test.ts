@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { type Balancer, startBalancer } from '../support/balancer.ts'
-import { makePlannedAgent } from '../support/factories.ts'
+import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 import { connectSocket, nextEvent } from '../support/socket.ts'
 
@@ -69,14 +68,11 @@ describe('behind the load balancer', () => {
     const socket = await connectSocket(balancer.url, { openHouseId: oh.id })
     try {
       const heard = nextEvent(socket, 'attendee.added')
-      const res = await postFrom('127.0.0.4', '/api/public/saveProspect', {
-        prospectFirstName: 'Lena',
-        prospectLastName: 'Balancer',
-        prospectEmailId: `lena-${randomUUID().slice(0, 8)}@example.com`,
-        prospectPhoneNumber: '404 555 0177',
-        openHouseId: oh.id,
-        clientRequestId: randomUUID(),
-      })
+      const res = await postFrom(
+        '127.0.0.4',
+        '/api/public/saveProspect',
+        guestFields(oh.id, { prospectFirstName: 'Lena', prospectLastName: 'Balancer' }),
+      )
       expect(res.status).toBe(201)
       expect((await heard).data).toMatchObject({ openHouseId: oh.id, firstName: 'Lena', lastInitial: 'B' })
     } finally {

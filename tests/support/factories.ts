@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '@porchlight/server/src/db/database.ts'
 import { createSessionCache } from '@porchlight/server/src/modules/auth/session-cache.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
@@ -131,6 +131,17 @@ export const propertyFields = (overrides: Record<string, unknown> = {}) => ({
   propertyLatitude: 34.0754,
   propertyLongitude: -84.2941,
   propertyType: 'Single Family Home',
+  ...overrides,
+})
+
+/** A guest's sign-in at the door (public saveProspect): a new person, a new request id. */
+export const guestFields = (openHouseId: number, overrides: Record<string, unknown> = {}) => ({
+  prospectFirstName: 'Gale',
+  prospectLastName: 'Guest',
+  prospectEmailId: `guest-${unique()}@example.com`,
+  prospectPhoneNumber: '404 555 0188',
+  openHouseId,
+  clientRequestId: randomUUID(),
   ...overrides,
 })
 

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import type { TestApp } from './app.ts'
-import { propertyFields, scheduleFields } from './factories.ts'
+import { guestFields, propertyFields, scheduleFields } from './factories.ts'
 
 /** Adds a property to the agent's inventory and schedules an open house on it through the API. */
 export async function scheduleOpenHouse(
@@ -91,16 +90,7 @@ export async function hostedGuest(
   host: { token: string; agent: { id: number } },
 ) {
   const oh = await scheduleHostedBy(t, listing, host)
-  const res = await t.call('POST', '/public/saveProspect', {
-    body: {
-      prospectFirstName: 'Gale',
-      prospectLastName: 'Guest',
-      prospectEmailId: `guest-${randomUUID().replaceAll('-', '')}@example.com`,
-      prospectPhoneNumber: '404 555 0188',
-      openHouseId: oh.id,
-      clientRequestId: randomUUID(),
-    },
-  })
+  const res = await t.call('POST', '/public/saveProspect', { body: guestFields(oh.id) })
   if (res.status !== 201) throw new Error(`guest: ${JSON.stringify(res.body)}`)
   return { openHouseId: oh.id, prospectId: res.body.data.id as number }
 }
