@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
+import type { Writable } from 'node:stream'
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config.ts'
@@ -127,7 +128,7 @@ function tuneConnection(client: pg.PoolClient) {
   let committed = false
   // pg writes each statement as it is queued on a pipelining connection: corked, they are one write.
   const corked = <T>(send: () => T): T => {
-    const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream
+    const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream
     stream?.cork()
     try {
       return send()
@@ -186,11 +187,6 @@ function tuneConnection(client: pg.PoolClient) {
       return Promise.all([begun, result]).then(([, answer]) => answer)
     })
   }) as typeof client.query
-}
-
-interface Corkable {
-  cork(): void
-  uncork(): void
 }
 
 /**

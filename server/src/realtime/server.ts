@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http'
+import type { Writable } from 'node:stream'
 import { type ClientToServerEvents, rooms, type ServerToClientEvents } from '@porchlight/shared'
 import { createAdapter } from '@socket.io/redis-adapter'
 import type { Redis } from 'ioredis'
@@ -132,7 +133,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
 
   // The events emitted in one turn of the event loop (a sign-in's, after its commit) go to Redis in one
   // write: the publishing connection's socket (a new one after a reconnect) is corked until the turn ends.
-  let corked: Corkable | undefined
+  let corked: Writable | undefined
   const uncork = () => {
     corked?.uncork()
     corked = undefined
@@ -143,7 +144,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     admit,
     emit(to, type, data, openHouseId) {
       if (!corked) {
-        corked = (deps.redis.pub as unknown as { stream?: Corkable }).stream
+        // Undefined until ioredis has connected, whatever its type says.
+        corked = deps.redis.pub.stream as Writable | undefined
         corked?.cork()
         process.nextTick(uncork)
       }
@@ -156,9 +158,4 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       disconnect: (room) => io.in(room).disconnectSockets(true),
     },
   }
-}
-
-interface Corkable {
-  cork(): void
-  uncork(): void
 }
