@@ -49,15 +49,25 @@ export default async function setup(project: TestProject) {
       }
       await admin.query(`alter database "${templateDb}_building" rename to "${templateDb}"`)
     }
+    // The template notes when a run last used it, so a run of other migrations going on beside this
+    // one (another checkout of the project) keeps its template.
+    await admin.query(`comment on database "${templateDb}" is '${Date.now()}'`)
     // Databases that runs killed over an hour ago left behind (a run going on beside this one keeps
-    // its own), and templates of older migrations.
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'pl_test_%' or datname like 'pl_template_%'`,
+    // its own), and templates of other migrations no run has used for a day.
+    const { rows } = await admin.query<{ datname: string; usedAt: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as "usedAt" from pg_database
+       where datname like 'pl_test_%' or datname like 'pl_template_%'`,
     )
     const hourAgo = Date.now() - 3600_000
-    const stale = rows.filter(({ datname }) => {
+    const dayAgo = Date.now() - 86_400_000
+    const stale = rows.filter(({ datname, usedAt }) => {
       if (datname.startsWith('pl_template_'))
-        return datname !== templateDb && !datname.startsWith(`${templateDb}_`)
+        return (
+          datname !== templateDb &&
+          !datname.startsWith(`${templateDb}_`) &&
+          !datname.endsWith('_building') &&
+          !(Number(usedAt) > dayAgo)
+        )
       const created = Number(/^pl_test_(\d{13})_/.exec(datname)?.[1])
       return Number.isFinite(created) && created < hourAgo
     })
