@@ -1,8 +1,12 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { FaultsFirst } from './tests/support/sequencer.ts'
+
+// Fault tests (tests/faults/) spend minutes waiting on a server the test broke, not on the CPU: they form
+// a project of their own and start first, so with two files at a time their wait hides behind the suite.
+const faults = 'tests/faults/**/*.test.ts'
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'server/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 30_000,
@@ -11,7 +15,24 @@ export default defineConfig({
     // Test files share their worker's loaded modules instead of loading the server afresh for each
     // (87 files: 1,013 s → 867 s on the 2-core CI machine). Files keep nothing between them that this
     // could leak: no module mocks, fake timers or environment changes; each builds its own app and
-    // database. Vitest runs one file at a time here (workers default to cores − 1).
+    // database.
     isolate: false,
+    maxWorkers: 2,
+    sequence: { sequencer: FaultsFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['tests/**/*.test.ts', 'server/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, faults],
+
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'faults', include: [faults]},
+      },
+    ],
   },
 })
