@@ -26,12 +26,11 @@ export default defineConfig({
           name: 'suite',
           include: ['tests/**/*.test.ts', 'server/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, faults],
-
         },
       },
       {
         extends: true,
-        test: { name: 'faults', include: [faults]},
+        test: { name: 'faults', include: [faults] },
       },
     ],
   },
