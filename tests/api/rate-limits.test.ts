@@ -118,6 +118,16 @@ describe('sign-in failures per account', () => {
     expect(notices).toHaveLength(1)
   }, 60_000)
 
+  it('judges no more than 10 guesses when 60 arrive at once from 60 addresses', async () => {
+    const user = await makeValidatedUser(wide)
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signInFrom(wide, `198.51.107.${i + 1}`, user.email, `guess-${i}`)),
+    )
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50)
+  }, 60_000)
+
   it("keeps the owner's way in: a mailed temporary password signs in while the door is paused, a guessed one does not", async () => {
     const user = await makeValidatedUser(wide)
     await guessesFromEverywhere(wide, user.email, 12, '198.51.101')

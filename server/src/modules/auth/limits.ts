@@ -51,6 +51,11 @@ export class LocalCounts {
     return { n: entry.n, ttlMs: entry.endsAt - now }
   }
 
+  decr(key: string, now = Date.now()): void {
+    const entry = this.counts.get(key)
+    if (entry && entry.endsAt > now && entry.n > 0) entry.n--
+  }
+
   get size(): number {
     return this.counts.size
   }
@@ -65,6 +70,9 @@ export class LocalCounts {
     }
   }
 }
+
+// A count given back; a key whose window ended is not made again (it would have no expiry).
+const GIVE_BACK = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 const larger = (a: Counted, b: Counted) => (a.n >= b.n ? a : b)
@@ -107,6 +115,16 @@ export function createAccountLimits(redis: Redis, prefix: string, local = new Lo
     }
   }
 
+  async function giveBack(kind: string, account: string): Promise<void> {
+    const k = key(kind, account)
+    local.decr(k)
+    try {
+      await redis.eval(GIVE_BACK, 1, k)
+    } catch {
+      // Redis away: the count it holds, if any, ends with its window.
+    }
+  }
+
   /** Seconds until `counted` is under `max` again; 0 when it already is. */
   const refusedFor = (counted: Counted, max: number) => (counted.n >= max ? seconds(counted.ttlMs) : 0)
 
@@ -118,28 +136,25 @@ export function createAccountLimits(redis: Redis, prefix: string, local = new Lo
     },
 
     /**
-     * Seconds until password sign-ins to `account` from `source` open again; 0 while they are open.
-     * Paused when the account had SIGN_IN_FAILURES_PER_ACCOUNT failures from anywhere in its window,
-     * or this source SIGN_IN_FAILURES_PER_SOURCE in an hour. The same for an account that exists and one
-     * that does not: unknown emails are counted too.
+     * Takes one password try on `account` from `source` before the password is checked, so tries that
+     * arrive at once are counted at once; answers the seconds until tries open again, or 0 when this one
+     * may go on. Tries run out after SIGN_IN_FAILURES_PER_ACCOUNT in the account's window from anywhere,
+     * or SIGN_IN_FAILURES_PER_SOURCE in an hour from this source; a right password gives its try back
+     * (`giveBackSignInTry`). Emails nobody has are counted alike.
      */
-    async signInPausedFor(account: string, source: string): Promise<number> {
+    async takeSignInTry(account: string, source: string): Promise<number> {
       const [any, here] = await Promise.all([
-        current('signin-cap', account),
-        current('signin-fail', `${account}|${source}`),
-      ])
-      return Math.max(
-        refusedFor(any, SIGN_IN_FAILURES_PER_ACCOUNT),
-        refusedFor(here, SIGN_IN_FAILURES_PER_SOURCE),
-      )
-    },
-
-    /** Counts a wrong password (or an unknown email) against the account and the source. */
-    async signInFailed(account: string, source: string): Promise<void> {
-      await Promise.all([
         count('signin-cap', account, SIGN_IN_ACCOUNT_WINDOW_SEC),
         count('signin-fail', `${account}|${source}`, 3600),
       ])
+      return Math.max(
+        refusedFor({ ...any, n: any.n - 1 }, SIGN_IN_FAILURES_PER_ACCOUNT),
+        refusedFor({ ...here, n: here.n - 1 }, SIGN_IN_FAILURES_PER_SOURCE),
+      )
+    },
+
+    async giveBackSignInTry(account: string, source: string): Promise<void> {
+      await Promise.all([giveBack('signin-cap', account), giveBack('signin-fail', `${account}|${source}`)])
     },
 
     /** Counts a refused sign-in; true exactly when the account's refusals in an hour reach the notice mark. */

@@ -183,24 +183,21 @@ export function createAuthService(d: AuthDeps) {
      */
     async authenticate(body: z.output<typeof AuthenticateBody>, source: string): Promise<SignInResult> {
       const email = body.porchlightUserEmailId
-      const pausedFor = await d.limits.signInPausedFor(email, source)
+      const pausedFor = await d.limits.takeSignInTry(email, source)
       const user = await d.repo.findUserByEmail(email)
-      if (!user && !pausedFor) {
-        await d.limits.signInFailed(email, source)
-        throw new NotFoundError(messages.noAccountWithEmail, 'NO_ACCOUNT')
-      }
+      if (!user && !pausedFor) throw new NotFoundError(messages.noAccountWithEmail, 'NO_ACCOUNT')
       let mustChangePassword = false
       const passwordOk =
         user && !pausedFor && (await verifyPassword(user.porchlightUserPass, body.porchlightUserPass))
       if (!passwordOk) {
         if (!user || !(await takeTemporaryPassword(user, body.porchlightUserPass))) {
-          if (!pausedFor) await d.limits.signInFailed(email, source)
           if (user && (await d.limits.signInRefused(email))) await noticeFailures(user)
           if (pausedFor) throw new RateLimitedError(messages.signInPaused, pausedFor)
           throw new UnauthorizedError(messages.incorrectEmailAndPassword)
         }
         mustChangePassword = true
       }
+      if (!pausedFor) await d.limits.giveBackSignInTry(email, source)
       if (!user.userEnabled) {
         return {
           porchlightUserDTO: {
