@@ -4,7 +4,6 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import type { FastifyInstance } from 'fastify'
 import { RateLimitedError } from '../errors.ts'
-import type { AccountLimits } from '../modules/auth/limits.ts'
 import type { Queues } from './queues.ts'
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues'
@@ -13,6 +12,12 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Wrong passwords counted per address (auth/limits.ts `createAccountLimits`). */
+interface PasswordGuesses {
+  dashboardPausedFor(source: string): Promise<number>
+  dashboardFailed(source: string): Promise<void>
 }
 
 /**
@@ -32,7 +37,7 @@ export async function registerQueueDashboard(
   app: FastifyInstance,
   queues: Queues,
   token: string,
-  limits: AccountLimits,
+  limits: PasswordGuesses,
 ): Promise<void> {
   const serverAdapter = new FastifyAdapter()
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH)
