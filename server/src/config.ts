@@ -28,6 +28,7 @@ const Env = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   GUEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  ACCOUNT_MAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -75,8 +76,17 @@ export interface Config {
   mail: { smtpUrl?: string; from: string }
   geocoderUrl?: string
   mapStyleUrl?: string
-  /** Per client address; sign-in has its own, stricter limit (SPEC: 10 a minute). */
-  rateLimit: { max: number; timeWindowMs: number; signInPerMinute: number; guestPerMinute: number }
+  /**
+   * Per client address; sign-in has its own, stricter limit (SPEC: 10 a minute), and each call that
+   * mails an account (sign-up, code resend, password reset) its own per hour.
+   */
+  rateLimit: {
+    max: number
+    timeWindowMs: number
+    signInPerMinute: number
+    guestPerMinute: number
+    accountMailsPerHour: number
+  }
   /**
    * Fastify's trustProxy: which proxies' X-Forwarded-For to believe, so per-address limits count the
    * client behind a load balancer, not the balancer. Off by default: a client could name any address.
@@ -148,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeWindowMs: 60_000,
       signInPerMinute: e.SIGNIN_RATE_LIMIT_PER_MINUTE,
       guestPerMinute: e.GUEST_RATE_LIMIT_PER_MINUTE,
+      accountMailsPerHour: e.ACCOUNT_MAIL_RATE_LIMIT_PER_HOUR,
     },
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,

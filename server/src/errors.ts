@@ -69,7 +69,11 @@ export class ValidationError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message = 'Too many requests. Please wait a moment and try again.') {
+  constructor(
+    message = 'Too many requests. Please wait a moment and try again.',
+    /** Sent as Retry-After: seconds until the caller may try again. */
+    readonly retryAfterSec?: number,
+  ) {
     super(429, 'RATE_LIMITED', message)
   }
 }

@@ -59,6 +59,9 @@ export const messages = {
   incorrectEmailAndPassword: 'Incorrect Email and Password! Try Again!',
   noAccountWithEmail: 'There is no associated account with this email Id. Please sign up!',
   authenticatingUserFailed: 'Error in authenticating the user!',
+  // Not in SPEC §8: the account's password door after too many wrong passwords (decision 032).
+  signInPaused:
+    'Too many wrong passwords for this account: sign-in with a password is paused for a while. Use Forgot Password? to get a temporary password by email; it signs you in right away.',
 
   // §8 forgot and change password
   passwordResetFailed: "Your password didn't reset successfully. Try Again!",

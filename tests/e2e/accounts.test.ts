@@ -211,6 +211,41 @@ describe('accounts in a browser', () => {
     expect(await field('Password').inputValue()).toBe('not-the-password')
   })
 
+  it('says what to do when password sign-in is paused, and a mailed temporary password gets the owner in', async () => {
+    const user = await makeAgentWithPlan()
+    // Someone guessed: the account's password door is paused (10 wrong passwords in 15 minutes).
+    for (let i = 0; i < 10; i++) {
+      const guess = await t.call('POST', '/signing/authenticate', {
+        body: { porchlightUserEmailId: user.email, porchlightUserPass: `guess-${i}` },
+      })
+      expect(guess.status).toBe(401)
+    }
+    await page.goto(`${t.url}/signin`)
+    await expect.poll(heading).toBe('Sign In')
+    await signInThroughForm(user.email, user.password)
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toContain('Sign-in with a password is paused')
+    expect(await alert.textContent()).toContain(messages.signInPaused)
+    await expectAccessible(page, 'password sign-in paused', { alsoAtPhoneWidth: true })
+
+    await alert.getByRole('button', { name: 'Email me a temporary password' }).click()
+    await arrive(`${t.url}/forgotPassword`, 'Forgot Password?')
+    expect(await field('Email Id').inputValue()).toBe(user.email)
+    await page.getByRole('button', { name: 'Reset My Password' }).click()
+    await page.waitForURL(/\/forgotPassword\/confirm$/)
+    const [mail] = await smtp.waitFor(
+      (m) => m.to.includes(user.email) && /temporary password/i.test(m.subject),
+    )
+    const temp = /\n\n([A-Za-z0-9]{12})\n\n/.exec(mail?.text ?? '')?.[1] ?? ''
+    expect(temp).toHaveLength(12)
+
+    await page.goto(`${t.url}/signin`)
+    await expect.poll(heading).toBe('Sign In')
+    await signInThroughForm(user.email, temp)
+    await page.waitForURL(/\/mystuff\/changeUserPass$/)
+  }, 60_000)
+
   it('sends an unvalidated account to /validateEmail and one without a profile to /signinsuccess', async () => {
     const email = freshEmail()
     const password = 'porch-light-42'

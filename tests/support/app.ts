@@ -92,6 +92,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   else if (process.env.TEST_WEB_DIST) config.webDist = process.env.TEST_WEB_DIST
   // Test files sign in far more than a person would; the limit itself is tested with its real value.
   config.rateLimit.signInPerMinute = 1000
+  config.rateLimit.accountMailsPerHour = 1000
   options.configure?.(config)
   const handle = options.ownConnections ? createPostgresDb(database.url, 5) : database.handle
   const app = await buildApp(config, { db: handle, extend: options.extend })

@@ -244,7 +244,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   )
   if (mailer.kind === 'store') await app.register(devMailboxRoutes)
-  if (config.queueDashboardToken) await registerQueueDashboard(app, queues, config.queueDashboardToken)
+  if (config.queueDashboardToken)
+    await registerQueueDashboard(app, queues, config.queueDashboardToken, services.limits)
   // Operator routes exist only with ADMIN_TOKEN set.
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/api', token: config.adminToken })
   await options.extend?.(app)

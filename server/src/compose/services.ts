@@ -152,6 +152,7 @@ export function createServices(infra: ServiceInfra) {
     access,
     webhooks: webhookEvents,
   })
+  const limits = createAccountLimits(infra.redis, config.redis.prefix)
   const auth = createAuthService({
     db,
     repo: createAuthRepo(db),
@@ -159,7 +160,7 @@ export function createServices(infra: ServiceInfra) {
     agents,
     pricing,
     outbox,
-    limits: createAccountLimits(infra.redis, config.redis.prefix),
+    limits,
     config,
   })
   const stats = createStatsService({ repo: createStatsRepo(db), access, teams })
@@ -196,6 +197,8 @@ export function createServices(infra: ServiceInfra) {
     inventory,
     agents,
     auth,
+    /** Per-account and per-source failure counts (sign-in, the queue dashboard's password). */
+    limits,
     attendees,
     teams,
     openHouses,

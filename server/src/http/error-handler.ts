@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { AppError, type FieldError } from '../errors.ts'
+import { AppError, type FieldError, RateLimitedError } from '../errors.ts'
 
 interface ErrorBody {
   error: { code: string; message: string }
@@ -28,6 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, err.message)
+      if (err instanceof RateLimitedError && err.retryAfterSec) reply.header('retry-after', err.retryAfterSec)
       return reply.status(err.statusCode).send(body(err.code, err.message, err.fields))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -100,7 +100,7 @@ export const mailTemplates = {
   signInFailures(to: string, failures: number, appUrl: string): MailContent {
     return layout(to, 'Someone is trying to sign in to your Porchlight account', [
       `There were ${failures} sign-ins with a wrong password for your account within the last hour.`,
-      'Each address that keeps guessing is stopped; you can still sign in as usual.',
+      'After repeated wrong passwords, sign-in with a password is paused for 15 minutes. To sign in now, ask for a temporary password: it is mailed only to you and works even while sign-in is paused.',
       `If it was not you, change your password at ${appUrl}/forgotPassword.`,
     ])
   },

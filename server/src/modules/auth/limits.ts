@@ -1,54 +1,174 @@
 import type { Redis } from 'ioredis'
 import { RateLimitedError } from '../../errors.ts'
 
-/** Wrong passwords one address may try on one account in an hour; the owner, elsewhere, is never locked out. */
+/** Wrong passwords one address may try on one account in an hour. */
 export const SIGN_IN_FAILURES_PER_SOURCE = 10
-/** Wrong passwords on one account, from anywhere, that tell its owner by mail (once an hour). */
+/**
+ * Wrong passwords on one account, from anywhere, in `SIGN_IN_ACCOUNT_WINDOW_SEC`: past them the account's
+ * password door is paused for every address (decision 032), and only a mailed temporary password opens it.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT = 10
+export const SIGN_IN_ACCOUNT_WINDOW_SEC = 15 * 60
+/** Refused sign-ins on one account, from anywhere, that tell its owner by mail (once an hour). */
 export const SIGN_IN_FAILURES_NOTICE = 20
+/** Wrong queue-dashboard passwords one address may try in 15 minutes. */
+export const DASHBOARD_FAILURES_PER_SOURCE = 10
+
+/** Keys the in-process fallback holds at most: a flood of new keys evicts the oldest, never grows it. */
+const LOCAL_KEYS_MAX = 50_000
+
+interface Counted {
+  n: number
+  /** Milliseconds until the count's window ends (0 for no count). */
+  ttlMs: number
+}
 
 /**
- * Per-account counters in Redis (per-IP limits are @fastify/rate-limit's). With Redis away these
- * counters open; the per-address limiter falls back to this process and still holds.
+ * The same counts in this process, for while Redis does not answer: fixed windows, at most
+ * LOCAL_KEYS_MAX keys. With several API processes each counts its own share, so an attacker gains at
+ * most a factor of WEB_CONCURRENCY from taking Redis away — never "no limit".
  */
-export function createAccountLimits(redis: Redis, prefix: string) {
+export class LocalCounts {
+  private readonly counts = new Map<string, { n: number; endsAt: number }>()
+
+  constructor(private readonly maxKeys = LOCAL_KEYS_MAX) {}
+
+  incr(key: string, windowMs: number, now = Date.now()): Counted {
+    let entry = this.counts.get(key)
+    if (!entry || entry.endsAt <= now) {
+      this.counts.delete(key)
+      this.makeRoom(now)
+      entry = { n: 0, endsAt: now + windowMs }
+      this.counts.set(key, entry)
+    }
+    entry.n++
+    return { n: entry.n, ttlMs: entry.endsAt - now }
+  }
+
+  get(key: string, now = Date.now()): Counted {
+    const entry = this.counts.get(key)
+    if (!entry || entry.endsAt <= now) return { n: 0, ttlMs: 0 }
+    return { n: entry.n, ttlMs: entry.endsAt - now }
+  }
+
+  decr(key: string, now = Date.now()): void {
+    const entry = this.counts.get(key)
+    if (entry && entry.endsAt > now && entry.n > 0) entry.n--
+  }
+
+  get size(): number {
+    return this.counts.size
+  }
+
+  private makeRoom(now: number): void {
+    if (this.counts.size < this.maxKeys) return
+    for (const [key, entry] of this.counts) if (entry.endsAt <= now) this.counts.delete(key)
+    // Still full: the oldest windows go first (a Map iterates in insertion order).
+    for (const key of this.counts.keys()) {
+      if (this.counts.size < this.maxKeys) break
+      this.counts.delete(key)
+    }
+  }
+}
+
+// A count given back; a key whose window ended is not made again (it would have no expiry).
+const GIVE_BACK = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+const larger = (a: Counted, b: Counted) => (a.n >= b.n ? a : b)
+
+/**
+ * Per-account counters in Redis (per-address limits are @fastify/rate-limit's). While Redis does not
+ * answer they count in this process (`LocalCounts`) and still hold; a count read after Redis returns is
+ * the larger of the two, so a Redis restart wipes nothing an attacker could use.
+ */
+export function createAccountLimits(redis: Redis, prefix: string, local = new LocalCounts()) {
   const key = (kind: string, account: string) => `${prefix}:limit:${kind}:${account.toLowerCase()}`
 
-  async function count(kind: string, account: string, windowSec: number): Promise<number> {
+  async function count(kind: string, account: string, windowSec: number): Promise<Counted> {
+    const k = key(kind, account)
     try {
-      const k = key(kind, account)
-      const [[, n]] = (await redis.multi().incr(k).expire(k, windowSec, 'NX').exec()) as [[unknown, number]]
-      return n
+      const answers = await redis
+        .multi()
+        .incr(k)
+        .pexpire(k, windowSec * 1000, 'NX')
+        .pttl(k)
+        .exec()
+      const [[e1, n], , [e3, ttl]] = answers as [[Error | null, number], unknown, [Error | null, number]]
+      if (e1 || e3) throw e1 ?? e3
+      return larger({ n, ttlMs: Math.max(0, ttl) }, local.get(k))
     } catch {
-      return 0
+      return local.incr(k, windowSec * 1000)
     }
   }
 
-  async function current(kind: string, account: string): Promise<number> {
+  async function current(kind: string, account: string): Promise<Counted> {
+    const k = key(kind, account)
+    const held = local.get(k)
     try {
-      return Number((await redis.get(key(kind, account))) ?? 0)
+      const answers = await redis.multi().get(k).pttl(k).exec()
+      const [[e1, n], [e2, ttl]] = answers as [[Error | null, string | null], [Error | null, number]]
+      if (e1 || e2) throw e1 ?? e2
+      return larger({ n: Number(n ?? 0), ttlMs: Math.max(0, ttl) }, held)
     } catch {
-      return 0
+      return held
     }
   }
+
+  async function giveBack(kind: string, account: string): Promise<void> {
+    const k = key(kind, account)
+    local.decr(k)
+    try {
+      await redis.eval(GIVE_BACK, 1, k)
+    } catch {
+      // Redis away: the count it holds, if any, ends with its window.
+    }
+  }
+
+  /** Seconds until `counted` is under `max` again; 0 when it already is. */
+  const refusedFor = (counted: Counted, max: number) => (counted.n >= max ? seconds(counted.ttlMs) : 0)
 
   return {
-    /** Takes one of `max` uses per hour, or answers 429. */
+    /** Takes one of `max` uses per hour, or answers 429 with Retry-After. */
     async take(kind: 'reset' | 'resend' | 'email-change', account: string, max = 5): Promise<void> {
-      if ((await count(kind, account, 3600)) > max) throw new RateLimitedError()
+      const counted = await count(kind, account, 3600)
+      if (counted.n > max) throw new RateLimitedError(undefined, seconds(counted.ttlMs))
     },
+
     /**
-     * Sign-in failures count per account and source address: a source that guessed wrong
-     * SIGN_IN_FAILURES_PER_SOURCE times in an hour is refused on that account, while the owner signing
-     * in from anywhere else is not (a lockout would let anyone lock anyone out).
+     * Takes one password try on `account` from `source` before the password is checked, so tries that
+     * arrive at once are counted at once; answers the seconds until tries open again, or 0 when this one
+     * may go on. Tries run out after SIGN_IN_FAILURES_PER_ACCOUNT in the account's window from anywhere,
+     * or SIGN_IN_FAILURES_PER_SOURCE in an hour from this source; a right password gives its try back
+     * (`giveBackSignInTry`). Emails nobody has are counted alike.
      */
-    async assertSignInAllowed(account: string, source: string): Promise<void> {
-      if ((await current('signin-fail', `${account}|${source}`)) >= SIGN_IN_FAILURES_PER_SOURCE)
-        throw new RateLimitedError()
+    async takeSignInTry(account: string, source: string): Promise<number> {
+      const [any, here] = await Promise.all([
+        count('signin-cap', account, SIGN_IN_ACCOUNT_WINDOW_SEC),
+        count('signin-fail', `${account}|${source}`, 3600),
+      ])
+      return Math.max(
+        refusedFor({ ...any, n: any.n - 1 }, SIGN_IN_FAILURES_PER_ACCOUNT),
+        refusedFor({ ...here, n: here.n - 1 }, SIGN_IN_FAILURES_PER_SOURCE),
+      )
     },
-    /** Counts a failure; true exactly when the account's failures from anywhere reach the notice mark. */
-    async signInFailed(account: string, source: string): Promise<boolean> {
-      await count('signin-fail', `${account}|${source}`, 3600)
-      return (await count('signin-fail-any', account, 3600)) === SIGN_IN_FAILURES_NOTICE
+
+    async giveBackSignInTry(account: string, source: string): Promise<void> {
+      await Promise.all([giveBack('signin-cap', account), giveBack('signin-fail', `${account}|${source}`)])
+    },
+
+    /** Counts a refused sign-in; true exactly when the account's refusals in an hour reach the notice mark. */
+    async signInRefused(account: string): Promise<boolean> {
+      return (await count('signin-fail-any', account, 3600)).n === SIGN_IN_FAILURES_NOTICE
+    },
+
+    /** Seconds until `source` may try a dashboard password again; 0 while it may. */
+    async dashboardPausedFor(source: string): Promise<number> {
+      return refusedFor(await current('dashboard-fail', source), DASHBOARD_FAILURES_PER_SOURCE)
+    },
+
+    async dashboardFailed(source: string): Promise<void> {
+      await count('dashboard-fail', source, 15 * 60)
     },
   }
 }

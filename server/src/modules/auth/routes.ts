@@ -21,10 +21,17 @@ const security = [{ bearer: [] }]
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config } = app.deps
+  /** Calls that mail an account: per client address an hour (each account has its own limit too). */
+  const mailsPerAddress = {
+    rateLimit: { max: config.rateLimit.accountMailsPerHour, timeWindow: 3_600_000 },
+  }
 
   app.post(
     '/signing/savePorchlightUser',
-    { schema: { tags: ['auth'], body: SignupBody, response: { 201: data(User) } } },
+    {
+      schema: { tags: ['auth'], body: SignupBody, response: { 201: data(User) } },
+      config: mailsPerAddress,
+    },
     async (req, reply) => reply.status(201).send({ data: await auth.signup(req.body) }),
   )
 
@@ -42,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/signing/resendVerificationCode/:userId',
-    { schema: { tags: ['auth'], params: UserIdParams, response: { 200: Sent } } },
+    { schema: { tags: ['auth'], params: UserIdParams, response: { 200: Sent } }, config: mailsPerAddress },
     async (req) => {
       await auth.resendCode(req.params.userId)
       return { data: { sent: true as const } }
@@ -72,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/signing/resetUserPassword',
-    { schema: { tags: ['auth'], body: ResetPasswordBody, response: { 200: Sent } } },
+    { schema: { tags: ['auth'], body: ResetPasswordBody, response: { 200: Sent } }, config: mailsPerAddress },
     async (req) => {
       await auth.resetPassword(req.body.porchlightUserEmailId)
       return { data: { sent: true as const } }

@@ -17,6 +17,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  RateLimitedError,
   UnauthorizedError,
   ValidationError,
 } from '../../errors.ts'
@@ -100,6 +101,24 @@ export function createAuthService(d: AuthDeps) {
     return user
   }
 
+  /** A live temporary password (resetPassword's mail) is used up by the sign-in that names it. */
+  async function takeTemporaryPassword(user: UserRow, given: string): Promise<boolean> {
+    const temp = (await d.repo.liveCodes(user.id, 'temp_password')).find((c) =>
+      sameHash(c.codeHash, hashSecret(user.id, given)),
+    )
+    return temp !== undefined && (await d.repo.useCode(temp.id)) !== undefined
+  }
+
+  async function noticeFailures(user: UserRow): Promise<void> {
+    await inTransaction(d.db, (trx) =>
+      queueMail(
+        trx,
+        d.outbox,
+        mailTemplates.signInFailures(user.porchlightUserEmailId, SIGN_IN_FAILURES_NOTICE, d.config.publicUrl),
+      ),
+    )
+  }
+
   async function issueVerificationCode(user: UserRow, trx: Parameters<AuthRepo['issueCode']>[4]) {
     const code = generateCode()
     await d.repo.issueCode(user.id, 'verify_email', hashSecret(user.id, code), CODE_TTL_MS, trx)
@@ -146,43 +165,39 @@ export function createAuthService(d: AuthDeps) {
       return signedIn({ ...user, userEnabled: true })
     },
 
+    /**
+     * The same answer for every id — unknown, waiting or already validated — and the same limit, taken
+     * before the id is looked up: the call tells nobody which user ids exist.
+     */
     async resendCode(userId: number): Promise<void> {
-      const user = await d.repo.findUserById(userId)
-      if (!user) throw new NotFoundError()
       await d.limits.take('resend', `user:${userId}`)
-      if (user.userEnabled) return
+      const user = await d.repo.findUserById(userId)
+      if (!user || user.userEnabled) return
       await inTransaction(d.db, (trx) => issueVerificationCode(user, trx))
     },
 
-    /** `source`: the caller's address, which failures are counted against. */
+    /**
+     * `source`: the caller's address. Wrong passwords are counted per account (from anywhere) and per
+     * account and address; past either limit the password door is paused (429, the same for an email
+     * nobody has), and only the owner's mailed temporary password opens it (decision 032).
+     */
     async authenticate(body: z.output<typeof AuthenticateBody>, source: string): Promise<SignInResult> {
       const email = body.porchlightUserEmailId
+      const pausedFor = await d.limits.takeSignInTry(email, source)
       const user = await d.repo.findUserByEmail(email)
-      if (!user) throw new NotFoundError(messages.noAccountWithEmail, 'NO_ACCOUNT')
-      await d.limits.assertSignInAllowed(email, source)
+      if (!user && !pausedFor) throw new NotFoundError(messages.noAccountWithEmail, 'NO_ACCOUNT')
       let mustChangePassword = false
-      if (!(await verifyPassword(user.porchlightUserPass, body.porchlightUserPass))) {
-        const temp = (await d.repo.liveCodes(user.id, 'temp_password')).find((c) =>
-          sameHash(c.codeHash, hashSecret(user.id, body.porchlightUserPass)),
-        )
-        if (!temp || !(await d.repo.useCode(temp.id))) {
-          if (await d.limits.signInFailed(email, source)) {
-            await inTransaction(d.db, (trx) =>
-              queueMail(
-                trx,
-                d.outbox,
-                mailTemplates.signInFailures(
-                  user.porchlightUserEmailId,
-                  SIGN_IN_FAILURES_NOTICE,
-                  d.config.publicUrl,
-                ),
-              ),
-            )
-          }
+      const passwordOk =
+        user && !pausedFor && (await verifyPassword(user.porchlightUserPass, body.porchlightUserPass))
+      if (!passwordOk) {
+        if (!user || !(await takeTemporaryPassword(user, body.porchlightUserPass))) {
+          if (user && (await d.limits.signInRefused(email))) await noticeFailures(user)
+          if (pausedFor) throw new RateLimitedError(messages.signInPaused, pausedFor)
           throw new UnauthorizedError(messages.incorrectEmailAndPassword)
         }
         mustChangePassword = true
       }
+      if (!pausedFor) await d.limits.giveBackSignInTry(email, source)
       if (!user.userEnabled) {
         return {
           porchlightUserDTO: {

@@ -8,6 +8,7 @@ import { Form, FormActions } from '../../ui/Form.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
+import { useFlashWithEmail } from '../session/flash.ts'
 import { EmailIdField } from './email-id-field.tsx'
 import { useResetPasswordMutation } from './queries.ts'
 
@@ -15,7 +16,9 @@ import { useResetPasswordMutation } from './queries.ts'
 export function ForgotPasswordPage() {
   const navigate = useNavigate()
   const reset = useResetPasswordMutation()
-  const form = useForm({ porchlightUserEmailId: '' })
+  // The sign-in page sends its email along when it offers a temporary password.
+  const flash = useFlashWithEmail()
+  const form = useForm({ porchlightUserEmailId: flash?.email ?? '' })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

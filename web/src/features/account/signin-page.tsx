@@ -1,8 +1,8 @@
 import { AuthenticateBody, messages } from '@porchlight/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
-import { formFailure } from '../../api/client.ts'
+import { type FormEvent, useState } from 'react'
+import { ApiError, formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
@@ -10,7 +10,7 @@ import { Link } from '../../ui/Link.tsx'
 import { PasswordField } from '../../ui/PasswordField.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
-import { useFlashWithEmail } from '../session/flash.ts'
+import { setFlash, useFlashWithEmail } from '../session/flash.ts'
 import { goAfterSignIn, rememberSignIn } from '../session/sign-in.ts'
 import { EmailIdField } from './email-id-field.tsx'
 import { useAuthenticateMutation } from './queries.ts'
@@ -27,18 +27,29 @@ export function SigninPage() {
   const authenticate = useAuthenticateMutation()
   const form = useForm({ porchlightUserEmailId: flash?.email ?? '', porchlightUserPass: '' })
   const { values, errors, setValue } = form
+  /** The server's words when it paused password sign-ins (429): the way in is a temporary password. */
+  const [paused, setPaused] = useState<string | null>(null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const body = form.parse(AuthenticateBody)
     if (!body) return
+    setPaused(null)
     authenticate.mutate(body, {
       onSuccess: (result) => {
         rememberSignIn(queryClient, result)
         void goAfterSignIn(navigate, result, redirect)
       },
-      onError: (error) => form.showError(formFailure(error, messages.authenticatingUserFailed)),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 429) setPaused(error.message)
+        else form.showError(formFailure(error, messages.authenticatingUserFailed))
+      },
     })
+  }
+
+  const askForTemporaryPassword = () => {
+    setFlash('', values.porchlightUserEmailId)
+    void navigate({ to: '/forgotPassword' })
   }
 
   return (
@@ -47,6 +58,20 @@ export function SigninPage() {
         {flash && <Alert tone="success" title={flash.message} />}
         {session === 'expired' && <Alert tone="info" title={messages.sessionExpired} />}
         {form.formError && <Alert tone="error" title={form.formError} />}
+        {paused && (
+          <Alert
+            tone="error"
+            title="Sign-in with a password is paused"
+            actions={
+              <Button variant="primary" onPress={askForTemporaryPassword}>
+                Email me a temporary password
+              </Button>
+            }
+          >
+            <p>{paused}</p>
+            <p>A temporary password goes only to the account's email, and it signs you in even now.</p>
+          </Alert>
+        )}
         <EmailIdField form={form} autoComplete="username" />
         <PasswordField
           label="Password"
