@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Outbox } from '../jobs/outbox.ts'
+import { createSecretBox } from '../lib/secrets.ts'
 import { createAgentRepo } from '../modules/agents/repo.ts'
 import { createAgentService } from '../modules/agents/service.ts'
 import { createAttendeeRepo } from '../modules/attendees/repo.ts'
@@ -65,6 +66,7 @@ export interface ServiceInfra {
  */
 export function createServices(infra: ServiceInfra) {
   const { config, db, outbox, live } = infra
+  const secrets = createSecretBox(config.secrets.keys)
   const access = createAccess(db)
   const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0))
   const pricing = createPricingService(db, createPricingRepo(db))
@@ -79,7 +81,7 @@ export function createServices(infra: ServiceInfra) {
     sockets: live.rooms,
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
-  const webhookRepo = createWebhookRepo(db)
+  const webhookRepo = createWebhookRepo(db, secrets)
   const customQuestions = createCustomQuestions(createCustomQuestionRepo(db), access)
   const webhookEvents = createWebhookEvents({
     db,
@@ -96,6 +98,7 @@ export function createServices(infra: ServiceInfra) {
     access,
     webhooks: webhookEvents,
     config,
+    secrets,
   })
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
@@ -181,7 +184,7 @@ export function createServices(infra: ServiceInfra) {
     sockets: live.rooms,
     config,
   })
-  const calendarFeeds = createCalendarService({ repo: createCalendarRepo(db), config })
+  const calendarFeeds = createCalendarService({ repo: createCalendarRepo(db, secrets), config })
   const socketAuthority = createSocketAuthority({
     access,
     session: (token) => sessions.validateWithAgent(token),
@@ -215,6 +218,8 @@ export function createServices(infra: ServiceInfra) {
     sellerReports,
     calendarFeeds,
     socketAuthority,
+    /** Seals and opens the secrets kept in the database (SECRETS_KEY). */
+    secrets,
   }
 }
 

@@ -1,0 +1,82 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations run against an untyped schema (Kysely<any>), by design.
+import { type Kysely, sql } from 'kysely'
+
+// Secrets at rest (decision 033). The values are sealed by the application with SECRETS_KEY, which a
+// migration cannot read; so this migration makes room and takes secrets out of the places they do not
+// belong, and the worker seals every value still plain when it starts (server/src/lib/reseal.ts):
+// - a sealed value is longer than the Follow Up Boss key it holds: the key's length check goes (the
+//   request schema still checks it);
+// - a calendar feed is found by the SHA-256 of its token (a sealed token cannot be looked up), and
+//   the token itself is kept sealed so the agent can copy the same address again (decision 011);
+// - a mail's unsubscribe link leaves its bodies and headers for a column of its own, sealed, and is
+//   put back only as the mail goes out.
+
+/** Where a mail's unsubscribe link stands in its stored bodies and List-Unsubscribe header. */
+const LINK = '{{porchlight:unsubscribe}}'
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`alter table fub_connector drop constraint if exists fub_connector_api_key_check`.execute(db)
+  await sql`alter table fub_connector add constraint fub_connector_api_key_check
+    check (length(api_key) between 8 and 2000)`.execute(db)
+
+  await db.schema.alterTable('calendar_feed').addColumn('token_hash', 'text').execute()
+  await sql`update calendar_feed set token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex')`.execute(
+    db,
+  )
+  await db.schema
+    .alterTable('calendar_feed')
+    .alterColumn('token_hash', (col) => col.setNotNull())
+    .execute()
+  await db.schema
+    .alterTable('calendar_feed')
+    .addUniqueConstraint('calendar_feed_token_hash_key', ['token_hash'])
+    .execute()
+  await db.schema.alterTable('calendar_feed').dropConstraint('calendar_feed_token_key').execute()
+
+  await db.schema.alterTable('mail').addColumn('unsubscribe_url', 'text').execute()
+  await sql`
+    update mail set
+      unsubscribe_url = u.url,
+      text_body = regexp_replace(replace(text_body, u.url, ${LINK}),
+        '/api/public/unsubscribe/[A-Za-z0-9_-]+', '/api/public/unsubscribe/-', 'g'),
+      html_body = regexp_replace(replace(html_body, u.url, ${LINK}),
+        '/api/public/unsubscribe/[A-Za-z0-9_-]+', '/api/public/unsubscribe/-', 'g'),
+      headers = jsonb_set(headers, '{List-Unsubscribe}', to_jsonb(${`<${LINK}>`}::text))
+    from (
+      select id, substring(headers->>'List-Unsubscribe' from '^<(.*)>$') as url
+      from mail where headers ? 'List-Unsubscribe'
+    ) u
+    where mail.id = u.id and u.url is not null and u.url <> ${LINK}
+  `.execute(db)
+
+  // The values still plain, for the worker's sealing pass at start: small, and empty once it ran.
+  for (const [table, column] of [
+    ['webhook_endpoint', 'secret'],
+    ['fub_connector', 'api_key'],
+    ['calendar_feed', 'token'],
+    ['mail', 'unsubscribe_url'],
+  ] as const) {
+    await sql`create index ${sql.id(`${table}_${column}_unsealed_idx`)} on ${sql.table(table)} ((1))
+      where ${sql.ref(column)} not like 'sk1.%'`.execute(db)
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const [table, column] of [
+    ['webhook_endpoint', 'secret'],
+    ['fub_connector', 'api_key'],
+    ['calendar_feed', 'token'],
+    ['mail', 'unsubscribe_url'],
+  ] as const) {
+    await sql`drop index if exists ${sql.id(`${table}_${column}_unsealed_idx`)}`.execute(db)
+  }
+  await db.schema.alterTable('mail').dropColumn('unsubscribe_url').execute()
+  await db.schema
+    .alterTable('calendar_feed')
+    .addUniqueConstraint('calendar_feed_token_key', ['token'])
+    .execute()
+  await db.schema.alterTable('calendar_feed').dropColumn('token_hash').execute()
+  await sql`alter table fub_connector drop constraint if exists fub_connector_api_key_check`.execute(db)
+  await sql`alter table fub_connector add constraint fub_connector_api_key_check
+    check (length(api_key) between 8 and 200)`.execute(db)
+}
