@@ -10,6 +10,8 @@ import { type Kysely, sql } from 'kysely'
 //   the token itself is kept sealed so the agent can copy the same address again (decision 011);
 // - a mail's unsubscribe link leaves its bodies and headers for a column of its own, sealed, and is
 //   put back only as the mail goes out.
+// And a listing's link is an http(s) address from now on (the schema refuses anything else): one
+// stored before with another scheme (javascript:, data:, file:…) is no link to a listing, and goes.
 
 /** Where a mail's unsubscribe link stands in its stored bodies and List-Unsubscribe header. */
 const LINK = '{{porchlight:unsubscribe}}'
@@ -48,6 +50,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     ) u
     where mail.id = u.id and u.url is not null and u.url <> ${LINK}
   `.execute(db)
+
+  await sql`update open_house set listing_url = null
+    where listing_url is not null and listing_url !~* '^https?://'
+      and listing_url ~* '^[[:space:]]*[a-z][a-z0-9+.-]*:'`.execute(db)
 
   // The values still plain, for the worker's sealing pass at start: small, and empty once it ran.
   for (const [table, column] of [
