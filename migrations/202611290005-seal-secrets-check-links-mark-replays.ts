@@ -10,6 +10,8 @@ import { type Kysely, sql } from 'kysely'
 //   the token itself is kept sealed so the agent can copy the same address again (decision 011);
 // - a mail's unsubscribe link leaves its bodies and headers for a column of its own, sealed, and is
 //   put back only as the mail goes out.
+// A delivery remembers when it was last replayed: replays within a minute of it are one replay (a
+// double click, 20 concurrent requests), so one conditional write lets exactly one of them through.
 // And a listing's link is an http(s) address from now on (the schema refuses anything else): one
 // stored before with another scheme (javascript:, data:, file:…) is no link to a listing, and goes.
 
@@ -51,6 +53,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     where mail.id = u.id and u.url is not null and u.url <> ${LINK}
   `.execute(db)
 
+  await db.schema.alterTable('webhook_delivery').addColumn('replayed_at', 'timestamptz').execute()
+
   await sql`update open_house set listing_url = null
     where listing_url is not null and listing_url !~* '^https?://'
       and listing_url ~* '^[[:space:]]*[a-z][a-z0-9+.-]*:'`.execute(db)
@@ -76,6 +80,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   ] as const) {
     await sql`drop index if exists ${sql.id(`${table}_${column}_unsealed_idx`)}`.execute(db)
   }
+  await db.schema.alterTable('webhook_delivery').dropColumn('replayed_at').execute()
   await db.schema.alterTable('mail').dropColumn('unsubscribe_url').execute()
   await db.schema
     .alterTable('calendar_feed')

@@ -542,6 +542,8 @@ export interface WebhookDeliveryTable {
   lastError: Nullable<string>
   createdDate: Timestamp
   lastAttemptAt: NullableTimestamp
+  /** The last replay asked for: replays within REPLAY_WINDOW_MS of it are the same replay. */
+  replayedAt: NullableTimestamp
 }
 
 /** An agent's Follow Up Boss API key: used to post sign-ins, never answered. */

@@ -9,6 +9,9 @@ import type { SecretBox } from '../../lib/secrets.ts'
 /** How long a worker owns a delivery it is attempting (longer than an attempt's timeout). */
 export const ATTEMPT_LEASE_MS = 30_000
 
+/** Replays of one delivery asked for within this long of each other are one replay. */
+export const REPLAY_WINDOW_MS = 60_000
+
 const SECRET = 'webhook_endpoint.secret'
 const API_KEY = 'fub_connector.api_key'
 
@@ -146,13 +149,23 @@ export function createWebhookRepo(db: Db, box: SecretBox) {
         .executeTakeFirst()
     },
 
-    /** A finished delivery sent again (same message id); a pending one is left alone. */
+    /**
+     * A finished delivery sent again (same message id), in one conditional statement: a pending one is
+     * left alone, and so is one replayed within REPLAY_WINDOW_MS, so replays asked for at once (a double
+     * click, concurrent requests) send it once, however fast its attempt ends.
+     */
     reopen(id: number, trx: Db | Trx = db) {
       return trx
         .updateTable('webhookDelivery')
-        .set({ status: 'pending', nextAttemptAt: null, lastError: null })
+        .set({ status: 'pending', nextAttemptAt: null, lastError: null, replayedAt: sql<Date>`now()` })
         .where('id', '=', id)
         .where('status', 'in', ['succeeded', 'failed'])
+        .where((eb) =>
+          eb.or([
+            eb('replayedAt', 'is', null),
+            eb('replayedAt', '<', sql<Date>`now() - ${`${REPLAY_WINDOW_MS} milliseconds`}::interval`),
+          ]),
+        )
         .executeTakeFirst()
     },
 
