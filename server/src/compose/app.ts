@@ -92,7 +92,6 @@ const NOT_STORED = /^\/(api|admin|dev)(\/|$|\?)/
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'clipboard-read=()',
