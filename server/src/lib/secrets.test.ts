@@ -1,4 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, requireServers, withLocalSecretsKey } from '../config.ts'
 import { createSecretBox, keyIdOf, newSecretsKey, parseSecretsKey, SecretUnreadableError } from './secrets.ts'
 
 const key = () => parseSecretsKey(newSecretsKey()) as Buffer
@@ -42,5 +46,38 @@ describe('sealed secrets', () => {
     expect(parseSecretsKey(k.subarray(0, 16).toString('base64'))).toBeNull()
     expect(parseSecretsKey('correct horse battery staple')).toBeNull()
     expect(keyIdOf(k)).toMatch(/^[\da-f]{8}$/)
+  })
+})
+
+describe('SECRETS_KEY', () => {
+  const servers = { DATABASE_URL: 'postgres://db/porchlight', REDIS_URL: 'redis://redis:6379' }
+
+  it('is required by the API and worker processes, and must be 32-byte keys', () => {
+    expect(() => requireServers(loadConfig(servers))).toThrow(/SECRETS_KEY is not set/)
+    const [a, b] = [newSecretsKey(), newSecretsKey()]
+    expect(requireServers(loadConfig({ ...servers, SECRETS_KEY: `${a}, ${b}` })).secrets.keys).toEqual([
+      parseSecretsKey(a),
+      parseSecretsKey(b),
+    ])
+    expect(() => loadConfig({ SECRETS_KEY: 'hunter2' })).toThrow(ConfigError)
+    expect(() => loadConfig({ SECRETS_KEY: `${a},short` })).toThrow(/SECRETS_KEY/)
+  })
+
+  it('is made once on a laptop start and kept in the data folder, readable by its owner only', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-secrets-'))
+    try {
+      const config = loadConfig({})
+      config.secrets.keyFile = path.join(dir, 'data', 'secrets-key')
+      const first = withLocalSecretsKey(config)
+      const second = withLocalSecretsKey(config)
+      expect(first.secrets.keys).toHaveLength(1)
+      expect(second.secrets.keys).toEqual(first.secrets.keys)
+      expect(first.secrets.fromFile).toBe(true)
+      expect(fs.statSync(config.secrets.keyFile).mode & 0o077).toBe(0)
+      const given = loadConfig({ SECRETS_KEY: newSecretsKey() })
+      expect(withLocalSecretsKey(given)).toBe(given)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
