@@ -3,7 +3,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { newSecretsKey, parseSecretsKey } from './lib/secrets.ts'
+import { newSecretsKey, parseSecretsKey } from './secrets.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** Under tsx and vitest this is server/src/config.ts; in production it is bundled into server/dist/*.js. */

@@ -6,7 +6,7 @@
 // stored before sealing existed is sealed when a worker starts.
 
 import { randomBytes, randomUUID } from 'node:crypto'
-import { keyIdOf, parseSecretsKey } from '@porchlight/server/src/lib/secrets.ts'
+import { keyIdOf, parseSecretsKey } from '@porchlight/server/src/secrets.ts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, TEST_SECRETS_KEY, type TestApp } from '../support/app.ts'

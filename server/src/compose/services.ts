@@ -2,7 +2,6 @@ import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Outbox } from '../jobs/outbox.ts'
-import { createSecretBox } from '../lib/secrets.ts'
 import { createAgentRepo } from '../modules/agents/repo.ts'
 import { createAgentService } from '../modules/agents/service.ts'
 import { createAttendeeRepo } from '../modules/attendees/repo.ts'
@@ -46,6 +45,7 @@ import { createAccess } from '../policy/access.ts'
 import { createSocketAuthority } from '../policy/sockets.ts'
 import type { Live } from '../realtime/events.ts'
 import { createStatsNotifier } from '../realtime/stats.ts'
+import { createSecretBox } from '../secrets.ts'
 
 /** What the services stand on; the API process and the worker each open their own. */
 export interface ServiceInfra {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { SecretBox } from '../lib/secrets.ts'
+import type { SecretBox } from '../secrets.ts'
 import type { Db } from './database.ts'
 
 /** Every column that holds a sealed secret, with the column that names its row. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
-import type { SecretBox } from '../../lib/secrets.ts'
+import type { SecretBox } from '../../secrets.ts'
 
 const TOKEN = 'calendar_feed.token'
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')

@@ -4,7 +4,7 @@ import { agentIntegrations as integrations } from '../../db/agent-integrations.t
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { WebhookDeliveryTable } from '../../db/types.ts'
-import type { SecretBox } from '../../lib/secrets.ts'
+import type { SecretBox } from '../../secrets.ts'
 
 /** How long a worker owns a delivery it is attempting (longer than an attempt's timeout). */
 export const ATTEMPT_LEASE_MS = 30_000

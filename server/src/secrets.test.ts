@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, requireServers, withLocalSecretsKey } from '../config.ts'
+import { ConfigError, loadConfig, requireServers, withLocalSecretsKey } from './config.ts'
 import { createSecretBox, keyIdOf, newSecretsKey, parseSecretsKey, SecretUnreadableError } from './secrets.ts'
 
 const key = () => parseSecretsKey(newSecretsKey()) as Buffer
