@@ -233,4 +233,20 @@ describe('secrets at rest', () => {
     expect(feed.body.data.url).toBe(s.feedUrl)
     expect((await fetch(s.feedUrl)).status).toBe(200)
   })
+
+  it('shows a stored mail in the dev mailbox (no SMTP_URL) with its link, as it would have gone out', async () => {
+    const local = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } })
+    later.push(local)
+    local.startWorker()
+    const ida = await makePlannedAgent(local.db, { firstName: 'Ida' })
+    const openHouse = await scheduleOpenHouse(local, ida, { publishLevel: 'Hosting Myself' })
+    const email = `gina-${randomUUID().slice(0, 8)}@example.com`
+    await guestSignIn(local, openHouse.id, { prospectEmailId: email })
+    const page = await until(async () => {
+      const text = await (await fetch(`${local.url}/dev/mailbox`)).text()
+      return text.includes(email) ? text : null
+    }, 'the mail in the dev mailbox')
+    expect(page).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:\d+\/api\/public\/unsubscribe\/[\w-]{20,}/)
+    expect(page).not.toContain('{{porchlight:unsubscribe}}')
+  })
 })
