@@ -71,6 +71,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
+/**
+ * Puts the columns back as they were. It cannot open what the application sealed (no key here): code
+ * from before this migration would read sealed values as they are, so open them first, or revoke and
+ * re-save them (docs/secrets.md). A mail's link stays in its own column, gone from the dropped one.
+ */
 export async function down(db: Kysely<any>): Promise<void> {
   for (const [table, column] of [
     ['webhook_endpoint', 'secret'],
