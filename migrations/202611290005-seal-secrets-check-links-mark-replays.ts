@@ -72,9 +72,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * Puts the columns back as they were. It cannot open what the application sealed (no key here): code
- * from before this migration would read sealed values as they are, so open them first, or revoke and
- * re-save them (docs/secrets.md). A mail's link stays in its own column, gone from the dropped one.
+ * Puts the columns back as they were, and a mail's link back into its bodies where it is still plain.
+ * It cannot open what the application sealed (no key here): code from before this migration would read
+ * sealed values as they are, so have agents re-save them (docs/secrets.md).
  */
 export async function down(db: Kysely<any>): Promise<void> {
   for (const [table, column] of [
@@ -85,6 +85,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   ] as const) {
     await sql`drop index if exists ${sql.id(`${table}_${column}_unsealed_idx`)}`.execute(db)
   }
+  await sql`
+    update mail set
+      text_body = replace(text_body, ${LINK}, unsubscribe_url),
+      html_body = replace(html_body, ${LINK}, unsubscribe_url),
+      headers = jsonb_set(headers, '{List-Unsubscribe}', to_jsonb('<' || unsubscribe_url || '>'))
+    where unsubscribe_url is not null and unsubscribe_url not like 'sk1.%' and headers ? 'List-Unsubscribe'
+  `.execute(db)
   await db.schema.alterTable('webhook_delivery').dropColumn('replayed_at').execute()
   await db.schema.alterTable('mail').dropColumn('unsubscribe_url').execute()
   await db.schema
