@@ -18,6 +18,14 @@ import { type Kysely, sql } from 'kysely'
 /** Where a mail's unsubscribe link stands in its stored bodies and List-Unsubscribe header. */
 const LINK = '{{porchlight:unsubscribe}}'
 
+/** The sealed columns, with the column that names a row (the sealing pass walks them in its order). */
+const SEALED = [
+  ['webhook_endpoint', 'secret', 'id'],
+  ['fub_connector', 'api_key', 're_agent_id'],
+  ['calendar_feed', 'token', 're_agent_id'],
+  ['mail', 'unsubscribe_url', 'id'],
+] as const
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table fub_connector drop constraint if exists fub_connector_api_key_check`.execute(db)
   await sql`alter table fub_connector add constraint fub_connector_api_key_check
@@ -60,13 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       and listing_url ~* '^[[:space:]]*[a-z][a-z0-9+.-]*:'`.execute(db)
 
   // The values still plain, for the worker's sealing pass at start: small, and empty once it ran.
-  for (const [table, column] of [
-    ['webhook_endpoint', 'secret'],
-    ['fub_connector', 'api_key'],
-    ['calendar_feed', 'token'],
-    ['mail', 'unsubscribe_url'],
-  ] as const) {
-    await sql`create index ${sql.id(`${table}_${column}_unsealed_idx`)} on ${sql.table(table)} ((1))
+  for (const [table, column, key] of SEALED) {
+    await sql`create index ${sql.id(`${table}_${column}_unsealed_idx`)} on ${sql.table(table)} (${sql.ref(key)})
       where ${sql.ref(column)} not like 'sk1.%'`.execute(db)
   }
 }
@@ -77,12 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
  * sealed values as they are, so have agents re-save them (docs/secrets.md).
  */
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [table, column] of [
-    ['webhook_endpoint', 'secret'],
-    ['fub_connector', 'api_key'],
-    ['calendar_feed', 'token'],
-    ['mail', 'unsubscribe_url'],
-  ] as const) {
+  for (const [table, column] of SEALED) {
     await sql`drop index if exists ${sql.id(`${table}_${column}_unsealed_idx`)}`.execute(db)
   }
   await sql`

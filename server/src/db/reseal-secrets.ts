@@ -28,12 +28,13 @@ export async function resealSecrets(db: Db, box: SecretBox): Promise<{ sealed: n
   let sealed = 0
   let unreadable = 0
   for (const { table, column, key } of SEALED_COLUMNS) {
+    // A literal, so the partial index of plain values (migration 202611290005) serves the plain pass.
     const pattern = PLAIN_ONLY.has(table) ? 'sk1.%' : box.currentPattern
     let after: string | number = -1
     for (;;) {
       const { rows } = await sql<{ k: string | number; v: string }>`
         select ${sql.ref(key)} as k, ${sql.ref(column)} as v from ${sql.table(table)}
-        where ${sql.ref(column)} not like ${pattern} and ${sql.ref(key)} > ${after}
+        where ${sql.ref(column)} not like ${sql.lit(pattern)} and ${sql.ref(key)} > ${after}
         order by ${sql.ref(key)} limit ${BATCH}`.execute(db)
       for (const row of rows) {
         let plain: string
