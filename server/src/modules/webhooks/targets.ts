@@ -15,7 +15,7 @@ import ipaddr from 'ipaddr.js'
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3')
 
 /** This host's addresses, as its interfaces have them now (normalized). */
-export function ownAddresses(): Set<string> {
+function ownAddresses(): Set<string> {
   const own = new Set<string>()
   for (const list of Object.values(os.networkInterfaces())) {
     for (const info of list ?? []) {
@@ -51,7 +51,8 @@ export async function checkTarget(url: string, allowPrivate: boolean): Promise<v
   if (allowPrivate) return
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
   const addresses = ipaddr.isValid(host) ? [{ address: host }] : await resolveAll(host)
-  const bad = addresses.find((a) => isPrivateAddress(a.address))
+  const own = ownAddresses()
+  const bad = addresses.find((a) => isPrivateAddress(a.address, own))
   if (bad) throw new PrivateTargetError(host, bad.address)
 }
 
@@ -67,7 +68,8 @@ export function guardedLookup(allowPrivate: boolean) {
   ) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, [])
-      const bad = allowPrivate ? undefined : addresses.find((a) => isPrivateAddress(a.address))
+      const own = allowPrivate ? null : ownAddresses()
+      const bad = own ? addresses.find((a) => isPrivateAddress(a.address, own)) : undefined
       if (bad) return callback(new PrivateTargetError(hostname, bad.address), [])
       if ((options as { all?: boolean }).all) return callback(null, addresses)
       const first = addresses[0]
