@@ -16,6 +16,7 @@ import type autocannon from 'autocannon'
 import pg from 'pg'
 
 export const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const BENCH_SECRETS_KEY = randomBytes(32).toString('base64')
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 async function admin(query: string) {
@@ -59,6 +60,8 @@ export async function startBenchApp(
     REDIS_URL,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000000',
+    // One key for every app of a run (two may share a database); the databases are dropped after.
+    SECRETS_KEY: BENCH_SECRETS_KEY,
     ...env,
   })
   config.redis.prefix = sameAs?.prefix ?? `b${randomBytes(4).toString('hex')}`

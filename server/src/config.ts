@@ -1,7 +1,9 @@
+import fs from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { newSecretsKey, parseSecretsKey } from './secrets.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** Under tsx and vitest this is server/src/config.ts; in production it is bundled into server/dist/*.js. */
@@ -59,6 +61,21 @@ const Env = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   FUB_API_URL: urlWith('http:', 'https:').default('https://api.followupboss.com'),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return []
+      const keys = value.split(',').map((k) => parseSecretsKey(k))
+      if (keys.every((k) => k !== null)) return keys
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'one or more 32-byte keys, base64 or 64 hex digits, separated by commas (the first seals; make one with: openssl rand -base64 32)',
+      })
+      return z.NEVER
+    }),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,32}$/, { message: 'letters, digits, dot, dash or underscore (at most 32)' })
@@ -119,6 +136,12 @@ export interface Config {
   }
   /** Follow Up Boss's API (its events endpoint is {apiUrl}/v1/events). */
   fub: { apiUrl: string }
+  /**
+   * Keys that seal secrets kept in the database (decision 033): the first seals, all open. Empty when
+   * SECRETS_KEY is unset: `pnpm start` then keeps a key of its own in `keyFile`; the API and worker
+   * processes refuse to start.
+   */
+  secrets: { keys: Buffer[]; keyFile: string; fromFile?: boolean }
 }
 
 /**
@@ -176,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: 10_000,
     },
     fub: { apiUrl: e.FUB_API_URL.replace(/\/$/, '') },
+    secrets: { keys: e.SECRETS_KEY, keyFile: path.join(repoRoot, 'data', 'secrets-key') },
   }
 }
 
@@ -192,6 +216,13 @@ export function requireServers(config: Config): Config {
       `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: the API and worker processes run only on PostgreSQL and Redis servers (on a laptop, use pnpm start, which runs embedded PostgreSQL and a local Redis).`,
     )
   }
+  // Every API process and worker must hold the same key: one made up by each would seal secrets that
+  // the others cannot open.
+  if (config.secrets.keys.length === 0) {
+    throw new ConfigError(
+      'SECRETS_KEY is not set: the API and worker processes seal stored secrets with it and must all share it (make one with: openssl rand -base64 32; on a laptop, pnpm start keeps one in data/secrets-key).',
+    )
+  }
   return config
 }
 
@@ -204,6 +235,24 @@ export function configOrExit(read: () => Config = loadConfig): Config {
     console.error(err.message)
     process.exit(1)
   }
+}
+
+/**
+ * `pnpm start` without SECRETS_KEY: the key kept in data/secrets-key, made on the first start (as the
+ * embedded database's data is). Every process of one start reads the same file.
+ */
+export function withLocalSecretsKey(config: Config): Config {
+  if (config.secrets.keys.length > 0) return config
+  const file = config.secrets.keyFile
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  try {
+    fs.writeFileSync(file, `${newSecretsKey()}\n`, { flag: 'wx', mode: 0o600 })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  }
+  const key = parseSecretsKey(fs.readFileSync(file, 'utf8'))
+  if (!key) throw new ConfigError(`${file} holds no key: delete it or set SECRETS_KEY`)
+  return { ...config, secrets: { ...config.secrets, keys: [key], fromFile: true } }
 }
 
 export const paths = { repoRoot, dataDir: path.join(repoRoot, 'data') }

@@ -8,6 +8,7 @@ import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
 import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { TEST_SECRETS_KEY } from '../support/app.ts'
 import { daysFromNow, makePlannedAgent, propertyFields, scheduleFields } from '../support/factories.ts'
 import { migrationsDir } from '../support/global-setup.ts'
 
@@ -21,7 +22,12 @@ let worker: ReturnType<typeof startWorkerRuntime>
 beforeAll(async () => {
   handle = await createEmbeddedDb('memory://')
   await migrateToLatest(handle.db, migrationsDir)
-  const config = loadConfig({ REDIS_URL: inject('redisUrl'), LOG_LEVEL: 'silent', PORT: '0' })
+  const config = loadConfig({
+    REDIS_URL: inject('redisUrl'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+  })
   config.redis.prefix = `e${randomBytes(4).toString('hex')}`
   config.webDist = '/nonexistent'
   app = await buildApp(config, { db: handle })

@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { deleteKeys } from '../support/api.ts'
-import { createTestDatabase, type TestDatabase } from '../support/app.ts'
+import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../support/app.ts'
 import { makeAgent } from '../support/factories.ts'
 import { freePort, startProcess, stop } from '../support/processes.ts'
 import { withDatabase } from '../support/services.ts'
@@ -36,7 +36,7 @@ function envWith(settings: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function servers(): Record<string, string> {
-  return { DATABASE_URL: database.url, REDIS_URL: inject('redisUrl') }
+  return { DATABASE_URL: database.url, REDIS_URL: inject('redisUrl'), SECRETS_KEY: TEST_SECRETS_KEY }
 }
 
 /** Runs a compiled entry point to its end. */
@@ -106,6 +106,18 @@ describe('the compiled server', () => {
     const worker = startDist('worker.js', envWith({ ...servers(), WORKER_HEARTBEAT_FILE: heartbeatFile }))
     await worker.waitUntil('a heartbeat', () => fs.existsSync(heartbeatFile))
     expect(Date.now() - fs.statSync(heartbeatFile).mtimeMs).toBeLessThan(10_000)
+  }, 60_000)
+
+  it('refuses to start the API or a worker without SECRETS_KEY, in one line', async () => {
+    const { SECRETS_KEY: _, ...withoutKey } = servers()
+    const answers = await Promise.all(
+      ['api.js', 'worker.js'].map((script) => runDist(script, envWith(withoutKey))),
+    )
+    for (const { code, stdout, stderr } of answers) {
+      expect(code).toBe(1)
+      expect(stdout).toBe('')
+      expect(stderr.trim()).toMatch(/^SECRETS_KEY is not set: [^\n]*openssl rand -base64 32[^\n]*$/)
+    }
   }, 60_000)
 
   it('refuses to start the API or a worker without DATABASE_URL and REDIS_URL, in one line', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../support/app.ts'
+import { buildTestApp, TEST_SECRETS_KEY, type TestApp } from '../support/app.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 
 const serverDir = path.resolve(import.meta.dirname, '../../server')
@@ -24,6 +24,7 @@ function startWorkerProcess(): ChildProcess {
       // Eight SMTP connections, so eight sends at once (the mail queue runs as many as the mailer has).
       SMTP_URL: `${smtp.url}?maxConnections=${SENDS_AT_ONCE}`,
       LOG_LEVEL: 'silent',
+      SECRETS_KEY: TEST_SECRETS_KEY,
     },
     stdio: 'ignore',
   })

@@ -11,6 +11,9 @@ import { inject } from 'vitest'
 import { type ApiCall, apiCaller, deleteKeys } from './api.ts'
 import { withDatabase } from './services.ts'
 
+/** The key test apps seal stored secrets with (a process of a test that shares their data needs it). */
+export const TEST_SECRETS_KEY = 'ZYu7tnHCdmrVdYA0cpQgYB5CMSQRlK/D9a6Jcv3n1Vk='
+
 export interface TestDatabase {
   name: string
   url: string
@@ -84,6 +87,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...options.env,
   })
   config.redis.prefix = options.sameAs?.config.redis.prefix ?? `t${randomBytes(5).toString('hex')}`

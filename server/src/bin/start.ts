@@ -8,7 +8,7 @@ import path from 'node:path'
 import pino from 'pino'
 import { buildApp } from '../compose/app.ts'
 import { startWorkerRuntime } from '../compose/worker.ts'
-import { configOrExit, paths } from '../config.ts'
+import { configOrExit, loadConfig, paths, withLocalSecretsKey } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { pingRedis } from '../redis.ts'
@@ -46,7 +46,8 @@ async function ensureRedis(url: string, explicit: boolean): Promise<string> {
   fail('redis-server was started but does not answer on 127.0.0.1; set REDIS_URL to a running Redis.')
 }
 
-const config = configOrExit()
+// Without SECRETS_KEY, the key kept in data/secrets-key (made on the first start).
+const config = configOrExit(() => withLocalSecretsKey(loadConfig()))
 
 /** One API process on the port; with `jobs`, the workers too (alone; under a supervisor, it runs them). */
 async function serve(jobs: boolean) {
@@ -73,6 +74,7 @@ function banner(redisUsed: string, dbKind: string, processes: number) {
   Porchlight is running at ${config.publicUrl}
     PostgreSQL: ${dbKind === 'embedded' ? `embedded (PGlite, data in ${path.relative(paths.repoRoot, config.db.dataDir)})` : 'DATABASE_URL'}
     Redis:      ${redisUsed}
+    Secrets:    ${config.secrets.fromFile ? `sealed with the key kept in ${path.relative(paths.repoRoot, config.secrets.keyFile)} (set SECRETS_KEY to choose one)` : 'sealed with SECRETS_KEY'}
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}
     API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY); this one migrates and runs the workers` : ''}

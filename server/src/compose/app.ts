@@ -80,6 +80,40 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>
 }
 
+/** Answers never kept by a cache: the API, the operator's queue dashboard, the dev mailbox. */
+const NOT_STORED = /^\/(api|admin|dev)(\/|$|\?)/
+
+/**
+ * The browser features a page of ours may use, and nothing else (nor any frame): the property map's
+ * "Near me" asks for the location, the copy buttons (calendar feed, seller link, webhook secret) write
+ * the clipboard. Nothing films, records or pays: the camera stays off (the door sign's QR code is
+ * scanned by the visitor's own camera app, not by a page of ours).
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ')
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -113,6 +147,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler)
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
+    // What the API answers is someone's: a session's data, a secret address's feed or report, a
+    // contact card. No browser, proxy or CDN keeps a copy (a shared computer's back button, a cache in
+    // between). Only the web app's own files are cached (web-app.ts).
+    if (NOT_STORED.test(req.url)) reply.header('cache-control', 'no-store')
   })
 
   const dbHandle = options.db ?? (await createDb(config.db))
@@ -192,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   })
   app.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY)
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined))
   })
   await app.register(cors, { origin: config.publicUrl })

@@ -45,6 +45,7 @@ import { createAccess } from '../policy/access.ts'
 import { createSocketAuthority } from '../policy/sockets.ts'
 import type { Live } from '../realtime/events.ts'
 import { createStatsNotifier } from '../realtime/stats.ts'
+import { createSecretBox } from '../secrets.ts'
 
 /** What the services stand on; the API process and the worker each open their own. */
 export interface ServiceInfra {
@@ -65,6 +66,7 @@ export interface ServiceInfra {
  */
 export function createServices(infra: ServiceInfra) {
   const { config, db, outbox, live } = infra
+  const secrets = createSecretBox(config.secrets.keys)
   const access = createAccess(db)
   const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0))
   const pricing = createPricingService(db, createPricingRepo(db))
@@ -79,7 +81,7 @@ export function createServices(infra: ServiceInfra) {
     sockets: live.rooms,
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
-  const webhookRepo = createWebhookRepo(db)
+  const webhookRepo = createWebhookRepo(db, secrets)
   const customQuestions = createCustomQuestions(createCustomQuestionRepo(db), access)
   const webhookEvents = createWebhookEvents({
     db,
@@ -96,6 +98,7 @@ export function createServices(infra: ServiceInfra) {
     access,
     webhooks: webhookEvents,
     config,
+    secrets,
   })
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
@@ -182,7 +185,7 @@ export function createServices(infra: ServiceInfra) {
     sockets: live.rooms,
     config,
   })
-  const calendarFeeds = createCalendarService({ repo: createCalendarRepo(db), config })
+  const calendarFeeds = createCalendarService({ repo: createCalendarRepo(db, secrets), config })
   const socketAuthority = createSocketAuthority({
     access,
     session: (token) => sessions.validateWithAgent(token),
@@ -218,6 +221,8 @@ export function createServices(infra: ServiceInfra) {
     sellerReports,
     calendarFeeds,
     socketAuthority,
+    /** Seals and opens the secrets kept in the database (SECRETS_KEY). */
+    secrets,
   }
 }
 

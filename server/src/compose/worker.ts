@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
+import { resealSecrets } from '../db/reseal-secrets.ts'
 import { backgroundFailures } from '../failures.ts'
 import { createOutbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues } from '../jobs/queues.ts'
@@ -37,7 +38,9 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     })
   const processors: Processors = {
     mail: {
-      send: createMailProcessor(db, mailer, services.consent.optedOut),
+      send: createMailProcessor(db, mailer, services.consent.optedOut, (sealed) =>
+        services.secrets.open(sealed, 'mail.unsubscribe_url'),
+      ),
       followUp: (payload) => services.consent.sendFollowUp(payload),
     },
     'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
@@ -55,6 +58,15 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     concurrency: { mail: mailer.connections },
   })
   outbox.start(config.relay.intervalMs)
+  // Values stored before sealing, or sealed with a key since rotated out of first place (decision 033).
+  resealSecrets(db, services.secrets).then(
+    ({ sealed, unreadable }) => {
+      if (sealed > 0) logger.info({ sealed }, 'sealed stored secrets with the current SECRETS_KEY')
+      if (unreadable > 0)
+        logger.error({ unreadable }, 'stored secrets that no key of SECRETS_KEY opens were left as they are')
+    },
+    (err) => backgroundFailures.report('worker', err, { task: 'reseal-secrets' }),
+  )
   return {
     outbox,
     queues,

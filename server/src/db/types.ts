@@ -437,6 +437,11 @@ export interface MailTable {
   replyTo: Nullable<string>
   /** extra headers, e.g. List-Unsubscribe */
   headers: NullableJson
+  /**
+   * The mail's unsubscribe link, sealed (decision 033): its bodies and List-Unsubscribe header hold
+   * `{{porchlight:unsubscribe}}` in its place until it goes out.
+   */
+  unsubscribeUrl: Nullable<string>
 }
 
 export type ConsentKind = 'email_opt_in' | 'email_opt_out'
@@ -494,7 +499,9 @@ export interface SellerReportLinkTable {
 /** An agent's secret iCalendar feed; deleting the row revokes its address. */
 export interface CalendarFeedTable {
   reAgentId: number
+  /** Sealed (decision 033); a feed is found by `tokenHash`, the token's SHA-256 in hex. */
   token: string
+  tokenHash: string
   createdDate: Timestamp
 }
 
@@ -535,6 +542,8 @@ export interface WebhookDeliveryTable {
   lastError: Nullable<string>
   createdDate: Timestamp
   lastAttemptAt: NullableTimestamp
+  /** The last replay asked for: replays within REPLAY_WINDOW_MS of it are the same replay. */
+  replayedAt: NullableTimestamp
 }
 
 /** An agent's Follow Up Boss API key: used to post sign-ins, never answered. */

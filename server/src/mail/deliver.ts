@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts'
 import type { MailTable } from '../db/types.ts'
 import { batched } from '../lib/batched.ts'
 import type { Mailer } from './mailer.ts'
+import { withUnsubscribeLink } from './unsubscribe-link.ts'
 
 /**
  * How long a worker owns a mail it is sending: longer than an SMTP exchange normally takes (the
@@ -61,6 +62,8 @@ export function createMailProcessor(
   mailer: Mailer,
   /** Whether the address opted out of mail from this agent: such a mail is suppressed, not sent. */
   optedOut: (agentId: number, email: string) => Promise<boolean> = async () => false,
+  /** Opens a mail's sealed unsubscribe link (decision 033), put back into the mail as it goes out. */
+  openLink: (sealed: string) => string = (sealed) => sealed,
 ) {
   const claim = batched(async (ids: number[]) => {
     const rows = await db
@@ -153,7 +156,7 @@ export function createMailProcessor(
       return { outcome: 'stored', marked: mark({ mailId, status: 'stored' }) }
     }
     try {
-      const { messageId } = await mailer.deliver({
+      const outgoing = {
         id: mail.id,
         toAddress: mail.toAddress,
         subject: mail.subject,
@@ -163,7 +166,9 @@ export function createMailProcessor(
         fromName: mail.fromName,
         replyTo: mail.replyTo,
         headers: mail.headers as Record<string, string> | null,
-      })
+      }
+      const link = mail.unsubscribeUrl === null ? null : openLink(mail.unsubscribeUrl)
+      const { messageId } = await mailer.deliver(withUnsubscribeLink(outgoing, link))
       return { outcome: 'sent', marked: mark({ mailId, status: 'sent', smtpMessageId: messageId }) }
     } catch (err) {
       // Recorded as 'failed' with the reason for an operator; the job's retry tries again.

@@ -12,6 +12,8 @@ export interface MailContent {
   fromName?: string
   replyTo?: string
   headers?: Record<string, string>
+  /** The unsubscribe link, sealed; the bodies hold UNSUBSCRIBE_LINK in its place (unsubscribe-link.ts). */
+  unsubscribeUrl?: string
 }
 
 /** Stores the mail and its send job in the caller's transaction: committed means it will go out. */
@@ -22,7 +24,7 @@ export async function queueMail(trx: Trx, outbox: Outbox, mail: MailContent): Pr
 }
 
 // Rows per statement: a team's invitations go out in a few statements, well under PostgreSQL's limit
-// of 65,535 parameters (nine a mail).
+// of 65,535 parameters (ten a mail).
 const MAILS_PER_STATEMENT = 500
 
 /**
@@ -52,6 +54,7 @@ export async function queueMails(trx: Trx, outbox: Outbox, mails: MailContent[])
           fromName: mail.fromName ?? null,
           replyTo: mail.replyTo ?? null,
           headers: mail.headers ? JSON.stringify(mail.headers) : null,
+          unsubscribeUrl: mail.unsubscribeUrl ?? null,
         })),
       )
       .returning('id')

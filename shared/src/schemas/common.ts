@@ -43,6 +43,22 @@ export const OptionalText = (max = 200) =>
     .nullish()
     .transform((v) => (v ? v : null))
 
+/** An absolute http:// or https:// address (a javascript:, data: or file: URL is no link to a listing). */
+function isWebUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol)
+  } catch {
+    return false
+  }
+}
+
+const WEB_URL_MESSAGE = 'Enter a full http:// or https:// address'
+
+/** An optional web address a person will open from the app, a mail or a CRM: http(s) only. */
+export const OptionalWebUrl = (max = 500) =>
+  OptionalText(max).refine((v) => v === null || isWebUrl(v), { error: WEB_URL_MESSAGE })
+
 export const RequiredText = (label: string, max = 200) =>
   z
     .string({ error: requiredMessage(label) })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CancelReason, FLEXI_DATE, OpenHouseFor, PublishLevel, ScheduleTime, TimeSlot } from '../enums.ts'
 import { OPEN_HOUSE_PERMISSIONS } from '../rules/policy.ts'
-import { Email, Flag, Id, IsoDate, OptionalText, whenValid } from './common.ts'
+import { Email, Flag, Id, IsoDate, OptionalText, OptionalWebUrl, whenValid } from './common.ts'
 import { CustomQuestionSchema, CustomQuestionsInput } from './custom-question.ts'
 import { Property } from './property.ts'
 
@@ -43,7 +43,7 @@ const scheduleShape = {
   listingREAgentId: Id.optional(),
   openHouseFor: OpenHouseFor,
   mlsId: OptionalText(40),
-  listingURL: OptionalText(500),
+  listingURL: OptionalWebUrl(500),
   scheduledDate: ScheduledDate,
   scheduledStartTime: ScheduleTime,
   scheduledEndTime: ScheduleTime,

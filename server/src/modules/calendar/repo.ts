@@ -1,15 +1,24 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
+import type { SecretBox } from '../../secrets.ts'
 
-/** Agents' secret calendar feeds and the open houses each feed lists. */
-export function createCalendarRepo(db: Db) {
+const TOKEN = 'calendar_feed.token'
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Agents' secret calendar feeds and the open houses each feed lists. A feed is found by its token's
+ * SHA-256; the token itself is kept sealed, only so the agent can copy the same address again
+ * (decisions 011 and 033).
+ */
+export function createCalendarRepo(db: Db, box: SecretBox) {
   return {
     /** The agent's feed token: the one it has, or `fresh` made its own. One statement, race-safe. */
     async tokenOf(reAgentId: number, fresh: string): Promise<string> {
       await db
         .insertInto('calendarFeed')
-        .values({ reAgentId, token: fresh })
+        .values({ reAgentId, token: box.seal(fresh, TOKEN), tokenHash: hashOf(fresh) })
         .onConflict((oc) => oc.column('reAgentId').doNothing())
         .execute()
       const row = await db
@@ -17,7 +26,7 @@ export function createCalendarRepo(db: Db) {
         .select('token')
         .where('reAgentId', '=', reAgentId)
         .executeTakeFirstOrThrow()
-      return row.token
+      return box.open(row.token, TOKEN)
     },
 
     async remove(reAgentId: number): Promise<boolean> {
@@ -33,7 +42,7 @@ export function createCalendarRepo(db: Db) {
       const row = await db
         .selectFrom('calendarFeed')
         .select('reAgentId')
-        .where('token', '=', token)
+        .where('tokenHash', '=', hashOf(token))
         .executeTakeFirst()
       return row?.reAgentId
     },

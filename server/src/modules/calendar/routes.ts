@@ -42,7 +42,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       reply
         .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'no-cache')
+        .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex')
         .send(await calendarFeeds.feed(req.params.token)),
   )

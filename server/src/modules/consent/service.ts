@@ -12,6 +12,7 @@ import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { type MailContent, queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
+import type { SecretBox } from '../../secrets.ts'
 import { withUnsubscribe } from './mail.ts'
 import type { ConsentRepo } from './repo.ts'
 
@@ -27,6 +28,8 @@ export interface ConsentDeps {
   access: Access
   webhooks: WebhookEvents
   config: Pick<Config, 'publicUrl'>
+  /** Seals the unsubscribe link kept with the mail until it goes out (decision 033). */
+  secrets: SecretBox
 }
 
 export interface GuestVisit {
@@ -60,7 +63,8 @@ export function createConsentService(d: ConsentDeps) {
     mail: MailContent,
   ): Promise<number> {
     const url = await unsubscribeUrl(trx, to)
-    return queueMail(trx, d.outbox, { ...withUnsubscribe(mail, url), forAgentId: to.reAgentId })
+    const sealed = d.secrets.seal(url, 'mail.unsubscribe_url')
+    return queueMail(trx, d.outbox, { ...withUnsubscribe(mail, sealed), forAgentId: to.reAgentId })
   }
 
   /** The owner's own prospect, else 404 (mayKeepProspect). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { withUnsubscribeLink } from '../../mail/unsubscribe-link.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -18,15 +19,21 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return reply.callNotFound()
     const mails = await app.deps.db
       .selectFrom('mail')
-      .select(['id', 'toAddress', 'subject', 'textBody', 'status', 'createdAt'])
+      .select(['id', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'unsubscribeUrl'])
       .orderBy('id', 'desc')
       .limit(50)
       .execute()
+    // The unsubscribe link is kept sealed apart from the body (decision 033); shown here as sent.
+    const textOf = (m: (typeof mails)[number]) =>
+      withUnsubscribeLink(
+        { textBody: m.textBody, htmlBody: null, headers: null },
+        m.unsubscribeUrl === null ? null : app.deps.secrets.open(m.unsubscribeUrl, 'mail.unsubscribe_url'),
+      ).textBody
     const items = mails
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">To ${escapeHtml(m.toAddress)} · ${new Date(m.createdAt).toLocaleString('en-US')} · ${escapeHtml(m.status)}</p>
-<pre>${escapeHtml(m.textBody)}</pre></article>`,
+<pre>${escapeHtml(textOf(m))}</pre></article>`,
       )
       .join('\n')
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>

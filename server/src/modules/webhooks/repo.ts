@@ -4,11 +4,19 @@ import { agentIntegrations as integrations } from '../../db/agent-integrations.t
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { WebhookDeliveryTable } from '../../db/types.ts'
+import type { SecretBox } from '../../secrets.ts'
 
 /** How long a worker owns a delivery it is attempting (longer than an attempt's timeout). */
 export const ATTEMPT_LEASE_MS = 30_000
 
-export function createWebhookRepo(db: Db) {
+/** Replays of one delivery asked for within this long of each other are one replay. */
+export const REPLAY_WINDOW_MS = 60_000
+
+const SECRET = 'webhook_endpoint.secret'
+const API_KEY = 'fub_connector.api_key'
+
+/** Signing secrets and Follow Up Boss keys are stored sealed (decision 033) and answered open. */
+export function createWebhookRepo(db: Db, box: SecretBox) {
   return {
     /** The agent's own endpoints and those of the teams it leads, newest first, with the team's name. */
     listFor(agentId: number, ledTeamIds: readonly number[]) {
@@ -27,8 +35,9 @@ export function createWebhookRepo(db: Db) {
         .execute()
     },
 
-    endpoint(id: number, trx: Db | Trx = db) {
-      return trx.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst()
+    async endpoint(id: number, trx: Db | Trx = db) {
+      const row = await trx.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && { ...row, secret: box.open(row.secret, SECRET) }
     },
 
     createEndpoint(
@@ -42,7 +51,11 @@ export function createWebhookRepo(db: Db) {
       },
       trx: Db | Trx = db,
     ) {
-      return trx.insertInto('webhookEndpoint').values(values).returning('id').executeTakeFirstOrThrow()
+      return trx
+        .insertInto('webhookEndpoint')
+        .values({ ...values, secret: box.seal(values.secret, SECRET) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
     },
 
     deleteEndpoint(id: number, trx: Db | Trx = db) {
@@ -136,13 +149,23 @@ export function createWebhookRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** A finished delivery sent again (same message id); a pending one is left alone. */
+    /**
+     * A finished delivery sent again (same message id), in one conditional statement: a pending one is
+     * left alone, and so is one replayed within REPLAY_WINDOW_MS, so replays asked for at once (a double
+     * click, concurrent requests) send it once, however fast its attempt ends.
+     */
     reopen(id: number, trx: Db | Trx = db) {
       return trx
         .updateTable('webhookDelivery')
-        .set({ status: 'pending', nextAttemptAt: null, lastError: null })
+        .set({ status: 'pending', nextAttemptAt: null, lastError: null, replayedAt: sql<Date>`now()` })
         .where('id', '=', id)
         .where('status', 'in', ['succeeded', 'failed'])
+        .where((eb) =>
+          eb.or([
+            eb('replayedAt', 'is', null),
+            eb('replayedAt', '<', sql<Date>`now() - ${`${REPLAY_WINDOW_MS} milliseconds`}::interval`),
+          ]),
+        )
         .executeTakeFirst()
     },
 
@@ -211,17 +234,24 @@ export function createWebhookRepo(db: Db) {
 
     // ---- Follow Up Boss ----
 
-    fub(agentId: number, trx: Db | Trx = db) {
-      return trx.selectFrom('fubConnector').selectAll().where('reAgentId', '=', agentId).executeTakeFirst()
+    async fub(agentId: number, trx: Db | Trx = db) {
+      const row = await trx
+        .selectFrom('fubConnector')
+        .selectAll()
+        .where('reAgentId', '=', agentId)
+        .executeTakeFirst()
+      return row && { ...row, apiKey: box.open(row.apiKey, API_KEY) }
     },
 
-    saveFub(agentId: number, apiKey: string) {
-      return db
+    async saveFub(agentId: number, apiKey: string) {
+      const sealed = box.seal(apiKey, API_KEY)
+      const row = await db
         .insertInto('fubConnector')
-        .values({ reAgentId: agentId, apiKey })
-        .onConflict((oc) => oc.column('reAgentId').doUpdateSet({ apiKey, createdDate: sql`now()` }))
+        .values({ reAgentId: agentId, apiKey: sealed })
+        .onConflict((oc) => oc.column('reAgentId').doUpdateSet({ apiKey: sealed, createdDate: sql`now()` }))
         .returningAll()
         .executeTakeFirstOrThrow()
+      return { ...row, apiKey }
     },
 
     deleteFub(agentId: number) {

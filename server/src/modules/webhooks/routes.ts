@@ -71,7 +71,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Sends a finished delivery again, once, with the same webhook-id.',
+        description:
+          'Sends a finished delivery again, once, with the same webhook-id. 409 DELIVERY_PENDING while it is being attempted; 409 ALREADY_REPLAYED within a minute of its last replay (replays asked for at once are one).',
         params: DeliveryParams,
         response: { 202: data(WebhookDelivery) },
       },

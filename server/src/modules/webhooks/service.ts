@@ -136,7 +136,11 @@ export function createWebhookService(d: WebhookServiceDeps) {
       return inTransaction(d.db, async (trx) => {
         const reopened = await repo.reopen(deliveryId, trx)
         if (Number(reopened.numUpdatedRows) === 0) {
-          throw new ConflictError('DELIVERY_PENDING', 'This delivery is still being attempted')
+          const row = await repo.delivery(deliveryId, trx)
+          if (row?.status === 'pending' || row?.status === 'sending') {
+            throw new ConflictError('DELIVERY_PENDING', 'This delivery is still being attempted')
+          }
+          throw new ConflictError('ALREADY_REPLAYED', 'This delivery was replayed less than a minute ago')
         }
         await d.outbox.add(trx, 'webhooks', 'deliver', { deliveryId, manual: true })
         const row = await repo.delivery(deliveryId, trx)

@@ -36,16 +36,25 @@ describe('private targets', () => {
     'fd00::1',
     '::ffff:127.0.0.1',
     '::ffff:10.1.1.1',
+    // Public IPv4 addresses in IPv6 clothing are refused too: a receiver is named by its own address.
+    '::ffff:93.184.216.34',
+    '::93.184.216.34',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true)
   })
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.216.34'])(
-    'lets %s through',
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false)
-    },
-  )
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])('lets %s through', (address) => {
+    expect(isPrivateAddress(address)).toBe(false)
+  })
+
+  it("refuses a public address that is this host's own", () => {
+    const own = new Set(['93.184.216.34', '2606:4700:4700:0:0:0:0:1111'])
+    expect(isPrivateAddress('93.184.216.34', own)).toBe(true)
+    expect(isPrivateAddress('2606:4700:4700::1111', own)).toBe(true)
+    expect(isPrivateAddress('8.8.8.8', own)).toBe(false)
+  })
 })
 
 describe('the Follow Up Boss event', () => {

@@ -1,47 +1,42 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
-import { BlockList, isIP } from 'node:net'
+import os from 'node:os'
+import ipaddr from 'ipaddr.js'
 
-// Addresses a webhook may not reach unless the operator allows it (WEBHOOK_ALLOW_PRIVATE_TARGETS): the
-// server's own loopback, private networks, link-local (cloud metadata at 169.254.169.254) and the like.
-const blocked = new BlockList()
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4')
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6')
+// Which addresses a webhook may reach, unless the operator allows private targets
+// (WEBHOOK_ALLOW_PRIVATE_TARGETS): only globally routable unicast ones. The special ranges are
+// ipaddr.js's (IANA's special-purpose registries, kept by its maintainers): loopback, private, CGNAT,
+// link-local (cloud metadata at 169.254.169.254), documentation, benchmarking, reserved, multicast,
+// IPv4-mapped and -translated IPv6, NAT64 (64:ff9b::/96), 6to4, Teredo and the rest all answer a range
+// other than 'unicast'. IPv6 must also be in 2000::/3, the only block IANA gives out as global unicast
+// (so IPv4-compatible ::a.b.c.d and other unassigned space are refused too). And never this host's own
+// addresses, read from its interfaces at each check: a public address of the server itself is not a
+// receiver.
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3')
+
+/** This host's addresses, as its interfaces have them now (normalized). */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>()
+  for (const list of Object.values(os.networkInterfaces())) {
+    for (const info of list ?? []) {
+      if (ipaddr.isValid(info.address)) own.add(ipaddr.parse(info.address).toNormalizedString())
+    }
+  }
+  return own
 }
 
-/** Whether an address is loopback, private, link-local or otherwise not a public host. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4')
-  const family = isIP(address)
-  if (family === 0) return true
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
+/** Whether an address is anything but a public host's: not global unicast, unparsable, or this host. */
+export function isPrivateAddress(address: string, own: ReadonlySet<string> = ownAddresses()): boolean {
+  if (!ipaddr.isValid(address)) return true
+  const parsed = ipaddr.parse(address)
+  if (parsed.range() !== 'unicast') return true
+  if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6)) return true
+  return own.has(parsed.toNormalizedString())
 }
 
 export class PrivateTargetError extends Error {
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a loopback, private or link-local address`)
+    super(`${host} resolves to ${address}, a private, local or otherwise non-public address`)
   }
 }
 
@@ -55,8 +50,9 @@ function resolveAll(host: string): Promise<LookupAddress[]> {
 export async function checkTarget(url: string, allowPrivate: boolean): Promise<void> {
   if (allowPrivate) return
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) ? [{ address: host }] : await resolveAll(host)
-  const bad = addresses.find((a) => isPrivateAddress(a.address))
+  const addresses = ipaddr.isValid(host) ? [{ address: host }] : await resolveAll(host)
+  const own = ownAddresses()
+  const bad = addresses.find((a) => isPrivateAddress(a.address, own))
   if (bad) throw new PrivateTargetError(host, bad.address)
 }
 
@@ -72,7 +68,8 @@ export function guardedLookup(allowPrivate: boolean) {
   ) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, [])
-      const bad = allowPrivate ? undefined : addresses.find((a) => isPrivateAddress(a.address))
+      const own = allowPrivate ? null : ownAddresses()
+      const bad = own ? addresses.find((a) => isPrivateAddress(a.address, own)) : undefined
       if (bad) return callback(new PrivateTargetError(hostname, bad.address), [])
       if ((options as { all?: boolean }).all) return callback(null, addresses)
       const first = addresses[0]
