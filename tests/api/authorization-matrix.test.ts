@@ -1557,6 +1557,8 @@ async function editItself(me: Agent, owner: Agent): Promise<string | null> {
     reAgentLicensedState: 'Georgia',
     reAgentLicenseNumber: `GA-TYPED-${unique()}`,
     reAgentEmailId: owner.user.porchlightUserEmailId,
+    reAgentTeamId: w.teamId,
+    reAgentPartneredTeamId: w.teamId,
   })
   await send('POST', '/api/reteammgmt/addMemberToRETeam', me.token, {
     reTeamId: w.teamId,
