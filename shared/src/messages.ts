@@ -98,6 +98,7 @@ export const messages = {
     'Your membership of this broker firm is not verified yet. A verified Team Lead or Admin Team Member of your firm can approve it.',
   firmDecisionTaken:
     'Someone else has just decided on this membership. Refresh to see where it stands before deciding again.',
+  firmDecisionSame: "This agent's membership already stands so.",
   lastTeamLead:
     'Your firm must keep at least one verified Team Lead. Grant Team Lead to another verified member first, or ask the Porchlight team.',
   roleAlreadyHeld: 'This agent already holds that role.',

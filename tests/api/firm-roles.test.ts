@@ -338,6 +338,11 @@ describe('a verified Team Lead or the operator grants and revokes roles', () => 
     const lead = await agent({ brokerFirmLicense: license, role: 'Team Lead' })
     const other = await agent({ brokerFirmLicense: license, role: 'Team Lead' })
     expect((await decline(lead, other.agent.id)).body.error.code).toBe('ALREADY_DECIDED')
+    expect((await approve(lead, other.agent.id, 'verified')).body.error).toEqual({
+      code: 'ALREADY_DECIDED',
+      message: messages.firmDecisionSame,
+    })
+    expect(await mailsTo(other.user.porchlightUserEmailId)).toEqual([])
     const res = await decline(lead, other.agent.id, 'verified')
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({

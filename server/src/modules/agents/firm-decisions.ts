@@ -6,6 +6,7 @@ import {
   mayGrantFirmRole,
   messages,
   rooms,
+  SCHEDULER_ROLES,
 } from '@porchlight/shared'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, onCommit } from '../../db/transaction.ts'
@@ -29,8 +30,6 @@ export interface FirmDeps {
   config: { publicUrl: string }
   sockets?: SocketRooms
 }
-
-const SCHEDULER_ROLES_LIST = ['Team Lead', 'Admin Team Member'] as const
 
 const nameOf = (a: AgentRow) => `${a.reAgentFirstName} ${a.reAgentLastName}`
 
@@ -163,11 +162,14 @@ export function createFirmDecisions(d: FirmDeps) {
       if (!mayDecideFirmMembership(viewer, toAgentFacts(target))) {
         throw new ForbiddenError('Only a verified Team Lead or Admin Team Member of this firm may decide')
       }
+      const outcome = approve ? 'verified' : 'declined'
+      // Approving the verified or declining the declined decides nothing (and mails nobody).
+      if (currentStatus === outcome) throw new ConflictError('ALREADY_DECIDED', messages.firmDecisionSame)
       return decide(
         target,
         [currentStatus],
-        approve ? 'verified' : 'declined',
-        { agentId: caller.id, roles: SCHEDULER_ROLES_LIST },
+        outcome,
+        { agentId: caller.id, roles: SCHEDULER_ROLES },
         nameOf(caller),
       )
     },
