@@ -99,6 +99,15 @@ export const messages = {
     'This open house has a fixed date and time set by the listing agent. Claim it as scheduled instead.',
   firmNotVerified:
     'Your membership of this broker firm is not verified yet. A verified Team Lead or Admin Team Member of your firm can approve it.',
+  firmDecisionTaken:
+    'Someone else has just decided on this membership. Refresh to see where it stands before deciding again.',
+  firmDecisionSame: "This agent's membership already stands so.",
+  lastTeamLead:
+    'Your firm must keep at least one verified Team Lead. Grant Team Lead to another verified member first, or ask the Porchlight team.',
+  roleAlreadyHeld: 'This agent already holds that role.',
+  roleNeedsVerifiedMember: "Approve the agent's firm membership before granting it a role.",
+  roleNeedsLicense: 'A Team Lead needs a license number on its profile.',
+  onlyTeamLeadGrants: 'Only a verified Team Lead of this firm may grant or revoke roles.',
   propertyNotInInventory: "Choose a property from the listing agent's inventory.",
   teamMemberNotVerified: "Choose a verified agent of the team lead's broker firm.",
   guestTokenInvalid:

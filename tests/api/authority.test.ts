@@ -113,7 +113,7 @@ describe('1. firm and role are not self-declared', () => {
     }
   })
 
-  it('lets an agent change its role, which grants nothing: a colleague’s open house stays out of reach', async () => {
+  it('keeps the role held when an agent types another in its profile: a colleague’s open house stays out of reach', async () => {
     const license = firm()
     const colleague = await agent({ brokerFirmLicense: license })
     const plain = await agent({ brokerFirmLicense: license })
@@ -128,7 +128,7 @@ describe('1. firm and role are not self-declared', () => {
       body: { ...profile, reAgentRole: 'Admin Team Member', reAgentDateOfBirth: null },
     })
     expect(promoted.status).toBe(200)
-    expect(promoted.body.data.reAgentRole).toBe('Admin Team Member')
+    expect(promoted.body.data.reAgentRole).toBe('Real Estate Agent')
     const before = await openHouseRow(oh.id)
     for (const [method, url, body] of [
       ['POST', '/openhousemgmt/cancelOpenHouse', cancel],
@@ -253,7 +253,7 @@ describe('firm members are approved in the app, or by an operator', () => {
     }
   })
 
-  it('verifies from the command line: pnpm firm:verify <license> <email>', async () => {
+  it('verifies from the command line and grants the role asked for: pnpm firm:verify <license> <email> [role]', async () => {
     const license = firm()
     const first = await newcomer(license, 'Team Lead')
     const root = path.resolve(import.meta.dirname, '../..')
@@ -261,17 +261,35 @@ describe('firm members are approved in the app, or by an operator', () => {
     expect(fs.existsSync(tsx)).toBe(true)
     const run = promisify(execFile)
     const env = { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' }
-    const { stdout } = await run(tsx, ['server/src/bin/firm-verify.ts', license, first.email.toUpperCase()], {
-      cwd: root,
-      env,
-    })
+    expect(first.agent.reAgentRole).toBe('Real Estate Agent')
+    expect(first.agent.requestedRole).toBe('Team Lead')
+    const { stdout } = await run(
+      tsx,
+      ['server/src/bin/firm-verify.ts', license, first.email.toUpperCase(), 'Team', 'Lead'],
+      { cwd: root, env },
+    )
     expect(stdout).toContain(`Verified`)
+    expect(stdout).toContain('now holds the role Team Lead')
     const row = await t.db
       .selectFrom('reAgent')
-      .select('firmMembershipStatus')
+      .select(['firmMembershipStatus', 'reAgentRole'])
       .where('id', '=', first.agent.id)
       .executeTakeFirstOrThrow()
-    expect(row.firmMembershipStatus).toBe('verified')
+    expect(row).toEqual({ firmMembershipStatus: 'verified', reAgentRole: 'Team Lead' })
+    const grants = await t.db
+      .selectFrom('reAgentRoleGrant')
+      .select(['reAgentRole', 'previousRole', 'byOperator', 'grantedByReAgentId', 'reason'])
+      .where('reAgentId', '=', first.agent.id)
+      .execute()
+    expect(grants).toEqual([
+      {
+        reAgentRole: 'Team Lead',
+        previousRole: 'Real Estate Agent',
+        byOperator: true,
+        grantedByReAgentId: null,
+        reason: 'granted',
+      },
+    ])
     await expect(
       run(tsx, ['server/src/bin/firm-verify.ts', license, 'nobody@example.com'], { cwd: root, env }),
     ).rejects.toMatchObject({

@@ -15,6 +15,13 @@
 //   anonymous  no token (on /api/public/... and the guest's feedback PATCH, what a guest without its
 //              guest token is; every agent caller is that too there).
 //
+// The sequence dimension (issue 37): before every cell, an agent caller first edits everything it may
+// edit about itself, as an attacker would — its profile's role (Team Lead), firm name and license (the
+// owner's firm), license number and email (the owner's), a request to join T's team, an invitation to
+// accept, a role granted to itself and its own firm membership approved — and only then acts. What its
+// authority rests on (role held, firm, membership, email, teams, grants) must come out unchanged, and
+// the cell's answer is the one of the row: 0 leaks.
+//
 // Open-house cases run on open houses of O (Market Center level) in three states: 'unpublished' (only the
 // relations decide: O alone sees it), 'offered' (published to O's firm: V, U and M see it, P and X do not)
 // and 'hosted' (offered, then claimed by V). A cell whose expected status contradicts what the server
@@ -308,11 +315,28 @@ async function guestFeedback() {
 }
 
 /** A fresh agent of the owner's firm (the subject of a firm-membership decision). */
-const firmAgent = (firmStatus: 'pending' | 'verified') =>
+const firmAgent = (firmStatus: 'pending' | 'verified' | 'declined') =>
   makePlannedAgent(t.db, { brokerFirmLicense: w.firm, firstName: 'Quill', firmStatus }, 'Brokerage')
 
 const agentRow = (id: number) =>
   t.db.selectFrom('reAgent').selectAll().where('id', '=', id).executeTakeFirst()
+/** An agent's row and every change of its role held. */
+const agentAndGrants = async (id: number) => ({
+  agent: await agentRow(id),
+  grants: await t.db.selectFrom('reAgentRoleGrant').selectAll().where('reAgentId', '=', id).execute(),
+})
+
+/** T holds Team Lead (granted by the operator), as the world describes it. */
+async function tIsLead() {
+  const row = await agentRow(w.T.agent.id)
+  if (row?.reAgentRole !== 'Team Lead') {
+    const res = await send('POST', `/api/admin/grantFirmRole/${w.T.agent.id}`, ADMIN_TOKEN, {
+      reAgentRole: 'Team Lead',
+    })
+    if (res.status !== 200) throw new Error(`grant T: ${JSON.stringify(res.body)}`)
+  }
+  return w.T
+}
 const teamMembers = () =>
   t.db.selectFrom('reTeamMember').selectAll().where('reTeamId', '=', w.teamId).orderBy('id').execute()
 const mailIds = () => t.db.selectFrom('mail').select('id').orderBy('id').execute()
@@ -578,26 +602,76 @@ const matrix: Record<string, Case<unknown>[]> = {
           ],
           snapshot: (q) => agentRow(q.agent.id),
         }),
-        kase({
-          name: 'a verified colleague (owner: that colleague)',
-          prepare: () => firmAgent('verified'),
-          owner: (q) => q,
-          request: (q) => ({ params: { reAgentId: q.agent.id } }),
-          expect: [
-            403,
-            404,
-            // P sees no colleague (agentView null while unverified): 404.
-            404,
-            403, // V sees the colleague by name but may not decide
-            200,
-            403,
-            403,
-          ],
-          snapshot: (q) => agentRow(q.agent.id),
-        }),
+        path === 'approveFirmMember'
+          ? kase({
+              // Approving again an agent the firm declined is said so (currentStatus): the same callers.
+              name: 'a declined agent of the firm (owner: that agent)',
+              prepare: () => firmAgent('declined'),
+              owner: (q) => q,
+              request: (q) => ({ params: { reAgentId: q.agent.id }, body: { currentStatus: 'declined' } }),
+              expect: [403, 404, 404, 404, 200, 404, 403],
+              snapshot: (q) => agentAndGrants(q.agent.id),
+            })
+          : kase({
+              // Declining a verified member is said so (currentStatus).
+              name: 'a verified colleague (owner: that colleague)',
+              prepare: () => firmAgent('verified'),
+              owner: (q) => q,
+              request: (q) => ({ params: { reAgentId: q.agent.id }, body: { currentStatus: 'verified' } }),
+              expect: [
+                403,
+                404,
+                // P sees no colleague (agentView null while unverified): 404.
+                404,
+                403, // V sees the colleague by name but may not decide
+                200,
+                403,
+                403,
+              ],
+              snapshot: (q) => agentAndGrants(q.agent.id),
+            }),
+        ...(path === 'declineFirmMember'
+          ? [
+              kase({
+                // N1: only another verified Team Lead declines a member holding a granted role; T's
+                // teammate M and the plain V, whatever they typed about themselves, may not.
+                name: "the firm's Team Lead T (owner: T)",
+                prepare: async () => {
+                  const row = await agentRow(w.T.agent.id)
+                  if (row?.firmMembershipStatus !== 'verified') {
+                    await send('POST', `/api/admin/verifyFirmMember/${w.T.agent.id}`, ADMIN_TOKEN)
+                  }
+                  return tIsLead()
+                },
+                owner: () => w.T,
+                request: () => ({ params: { reAgentId: w.T.agent.id }, body: { currentStatus: 'verified' } }),
+                expect: [403, 404, 404, 403, 200, 403, 403],
+                snapshot: () => agentAndGrants(w.T.agent.id),
+              }),
+            ]
+          : []),
       ],
     ]),
   ),
+  'POST /api/reagentmgmt/grantFirmRole/:reAgentId': [
+    // mayGrantFirmRole: a verified Team Lead of the firm, to another verified member of it.
+    kase({
+      name: 'Admin Team Member for a verified colleague (owner: that colleague)',
+      prepare: () => firmAgent('verified'),
+      owner: (q) => q,
+      request: (q) => ({ params: { reAgentId: q.agent.id }, body: { reAgentRole: 'Admin Team Member' } }),
+      expect: [403, 404, 404, 403, 200, 403, 403],
+      snapshot: (q) => agentAndGrants(q.agent.id),
+    }),
+    kase({
+      name: "Real Estate Agent for the firm's Team Lead T (owner: T)",
+      prepare: tIsLead,
+      owner: () => w.T,
+      request: () => ({ params: { reAgentId: w.T.agent.id }, body: { reAgentRole: 'Real Estate Agent' } }),
+      expect: [403, 404, 404, 403, 200, 403, 403],
+      snapshot: () => agentAndGrants(w.T.agent.id),
+    }),
+  ],
 
   // ---- pricing -----------------------------------------------------------------------------------
   'GET /api/pricingplanmgmt/getAllOfferedPricingPlans/:reAgentId': [
@@ -1339,6 +1413,25 @@ const matrix: Record<string, Case<unknown>[]> = {
   ],
 
   // ---- operator ----------------------------------------------------------------------------------
+  'POST /api/admin/grantFirmRole/:reAgentId': [
+    kase({
+      name: 'Team Lead for the verified V',
+      prepare: none,
+      owner: () => w.V,
+      request: () => ({ params: { reAgentId: w.V.agent.id }, body: { reAgentRole: 'Team Lead' } }),
+      expect: everyone(404),
+      snapshot: () => agentAndGrants(w.V.agent.id),
+      control: {
+        status: 200,
+        call: async () => {
+          const colleague = await firmAgent('verified')
+          return send('POST', `/api/admin/grantFirmRole/${colleague.agent.id}`, ADMIN_TOKEN, {
+            reAgentRole: 'Team Lead',
+          })
+        },
+      },
+    }),
+  ],
   'POST /api/admin/verifyFirmMember/:reAgentId': [
     // Only `Authorization: Bearer <ADMIN_TOKEN>`; anyone else meets a route that does not exist.
     kase({
@@ -1404,6 +1497,86 @@ function problemWith(role: Role, expected: number, res: Answer): string | null {
   return null
 }
 
+/** What the caller's authority rests on: nothing it does to itself may move it. */
+async function standingOf(me: Agent) {
+  return {
+    agent: await t.db
+      .selectFrom('reAgent')
+      .select([
+        'reAgentRole',
+        'reAgentBrokerFirmLicense',
+        'reAgentBrokerFirmName',
+        'firmMembershipStatus',
+        'reAgentEmailId',
+        'reAgentLicenseNumber',
+        'reAgentLicenseValidityFlag',
+      ])
+      .where('id', '=', me.agent.id)
+      .executeTakeFirst(),
+    teams: await t.db
+      .selectFrom('reTeamMember')
+      .select(['reTeamId', 'invitationStatus', 'reAgentCurrentFlag'])
+      .where('reAgentId', '=', me.agent.id)
+      .orderBy('id')
+      .execute(),
+    ledTeams: await t.db
+      .selectFrom('reTeam')
+      .select('id')
+      .where((eb) => eb.or([eb('reTeamLeadId', '=', me.agent.id), eb('reCoTeamLeadId', '=', me.agent.id)]))
+      .orderBy('id')
+      .execute(),
+    grants: await t.db
+      .selectFrom('reAgentRoleGrant')
+      .select('id')
+      .where('reAgentId', '=', me.agent.id)
+      .execute(),
+  }
+}
+
+/**
+ * The sequence step: the caller edits everything it may edit about itself, as the audit's attacker did
+ * (its profile typed as a Team Lead of the owner's firm with the owner's email, a request to join T's
+ * team, an invitation accepted, a role granted to itself, its own membership approved). Answers a
+ * problem if its standing moved, or if its own profile save was refused (the attack must be real).
+ */
+async function editItself(me: Agent, owner: Agent): Promise<string | null> {
+  const before = await standingOf(me)
+  const row = await agentRow(me.agent.id)
+  if (!row) return 'the caller has no agent row'
+  const profile = await send('PATCH', `/api/reagentmgmt/${me.agent.id}`, me.token, {
+    reAgentFirstName: row.reAgentFirstName,
+    reAgentLastName: row.reAgentLastName,
+    reAgentPhoneCountryCode: row.reAgentPhoneCountryCode,
+    reAgentPhoneNumber: row.reAgentPhoneNumber,
+    reAgentResidenceZipCode: row.reAgentResidenceZipCode,
+    reAgentLicenseValidityFlag: 'true',
+    reAgentRole: 'Team Lead',
+    requestedRole: 'Team Lead',
+    reAgentBrokerFirmName: 'Takeover Realty',
+    reAgentBrokerFirmLicense: w.firm,
+    reAgentLicensedState: 'Georgia',
+    reAgentLicenseNumber: `GA-TYPED-${unique()}`,
+    reAgentEmailId: owner.user.porchlightUserEmailId,
+    reAgentTeamId: w.teamId,
+    reAgentPartneredTeamId: w.teamId,
+  })
+  await send('POST', '/api/reteammgmt/addMemberToRETeam', me.token, {
+    reTeamId: w.teamId,
+    reAgentId: me.agent.id,
+  })
+  await send('POST', `/api/reteammgmt/acceptTeamInvitation/${w.teamId}`, me.token)
+  await send('POST', `/api/reagentmgmt/grantFirmRole/${me.agent.id}`, me.token, { reAgentRole: 'Team Lead' })
+  await send('POST', `/api/reagentmgmt/approveFirmMember/${me.agent.id}`, me.token, {
+    currentStatus: 'pending',
+  })
+  const after = await standingOf(me)
+  if (!isDeepStrictEqual(before, after)) {
+    return `editing itself moved its standing: ${JSON.stringify(before)} → ${JSON.stringify(after)}`
+  }
+  if (profile.status !== 200) return `its own profile save answered ${profile.status}`
+  return null
+}
+
 async function runEntry(key: string, cases: Case<unknown>[]): Promise<string[]> {
   const [method = '', url = ''] = key.split(' ')
   const writes = method !== 'GET'
@@ -1414,6 +1587,10 @@ async function runEntry(key: string, cases: Case<unknown>[]): Promise<string[]> 
       if (k.perCell) c = await k.prepare()
       const owner = k.owner?.(c) ?? w.O
       const me = callerOf(role, owner)
+      if (me) {
+        const moved = await editItself(me, owner)
+        if (moved) problems.push(`${k.name} · ${role}: ${moved}`)
+      }
       const req = k.request(c, me, owner)
       const before = writes && k.snapshot ? await k.snapshot(c) : undefined
       const res = await send(method, pathOf(url, req.params ?? {}), me?.token, req.body)

@@ -55,6 +55,7 @@ const everyEntity = [
   'prospect',
   'prospect_note',
   're_agent',
+  're_agent_role_grant',
   're_inventory',
   're_property',
   're_team',

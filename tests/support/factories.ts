@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '@porchlight/server/src/db/database.ts'
+import type { AgentRow } from '@porchlight/server/src/db/rows.ts'
+import { createAgentRepo } from '@porchlight/server/src/modules/agents/repo.ts'
 import { createSessionCache } from '@porchlight/server/src/modules/auth/session-cache.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
 import { noLive } from '@porchlight/server/src/realtime/events.ts'
@@ -22,6 +24,7 @@ export async function makeUser(db: Db, overrides: { email?: string; enabled?: bo
 export interface AgentOverrides {
   firstName?: string
   lastName?: string
+  /** A role held: granted by the operator once the agent is made (a verified member only). */
   role?: 'Real Estate Agent' | 'Team Lead' | 'Admin Team Member'
   brokerFirmLicense?: string
   licenseValid?: boolean
@@ -32,7 +35,7 @@ export interface AgentOverrides {
 /** A user with an agent profile and a signed-in session token. */
 export async function makeAgent(db: Db, overrides: AgentOverrides = {}) {
   const user = await makeUser(db)
-  const agent = await db
+  const made = await db
     .insertInto('reAgent')
     .values({
       porchlightUserId: user.id,
@@ -47,13 +50,27 @@ export async function makeAgent(db: Db, overrides: AgentOverrides = {}) {
       reAgentBrokerFirmName: 'Peachtree Realty',
       reAgentBrokerFirmLicense: overrides.brokerFirmLicense ?? 'FIRM-001',
       reAgentResidenceZipCode: '30004',
-      reAgentRole: overrides.role ?? 'Real Estate Agent',
+      requestedRole: overrides.role ?? 'Real Estate Agent',
       firmMembershipStatus: overrides.firmStatus ?? 'verified',
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+  const agent = await grantedRole(db, made, overrides.role)
   const { token } = await createSessionService(db, noLive.rooms, createSessionCache(0)).create(user.id)
   return { user, agent, token }
+}
+
+/** Roles are granted, never typed: a Team Lead or Admin Team Member gets its role from the operator. */
+async function grantedRole(db: Db, agent: AgentRow, role: AgentOverrides['role']): Promise<AgentRow> {
+  if (!role || role === 'Real Estate Agent') return agent
+  if (agent.firmMembershipStatus !== 'verified') {
+    throw new Error(`makeAgent: only a verified firm member can hold ${role}`)
+  }
+  const granted = await createAgentRepo(db).grantFirmRole(agent.id, agent.reAgentBrokerFirmLicense, role, {
+    operator: true,
+  })
+  if (!granted.agent) throw new Error(`makeAgent: the operator could not grant ${role}`)
+  return granted.agent
 }
 
 export const validAgentFields = (email: string, overrides: Record<string, unknown> = {}) => ({

@@ -106,7 +106,10 @@ export interface ReAgentTable {
   reAgentDateOfBirth: Nullable<string>
   /** five digits, 10000–99999 */
   reAgentResidenceZipCode: Nullable<string>
-  reAgentRole: AgentRole
+  /** the role held: granted by a verified Team Lead of the firm or the operator (re_agent_role_grant) */
+  reAgentRole: Defaulted<AgentRole>
+  /** the role it asked for at sign-up; holds nothing */
+  requestedRole: Nullable<AgentRole>
   reAgentTeamId: Nullable<number>
   reAgentPartneredTeamId: Nullable<number>
   /** pending until a verified Team Lead or Admin Team Member of the firm (or an operator) verifies it */
@@ -553,6 +556,20 @@ export interface FubConnectorTable {
   createdDate: Timestamp
 }
 
+export type RoleChangeReason = 'granted' | 'declined' | 'firm-changed' | 'migrated'
+
+/** Every change of a role held: to what, from what, by whom (a lead, or the operator) and why. */
+export interface ReAgentRoleGrantTable {
+  id: Id
+  reAgentId: number
+  reAgentRole: AgentRole
+  previousRole: AgentRole
+  grantedByReAgentId: Nullable<number>
+  byOperator: Defaulted<boolean>
+  reason: RoleChangeReason
+  createdDate: Timestamp
+}
+
 export interface Database {
   webhookEndpoint: WebhookEndpointTable
   webhookDelivery: WebhookDeliveryTable
@@ -564,6 +581,7 @@ export interface Database {
   session: SessionTable
   emailCode: EmailCodeTable
   reAgent: ReAgentTable
+  reAgentRoleGrant: ReAgentRoleGrantTable
   reProperty: RePropertyTable
   reInventory: ReInventoryTable
   openHouse: OpenHouseTable

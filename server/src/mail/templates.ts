@@ -228,6 +228,22 @@ export const mailTemplates = {
         ])
   },
 
+  /** A role granted or (back to Real Estate Agent) revoked by a Team Lead of the firm or the operator. */
+  firmRoleGranted(
+    to: string,
+    r: { firstName: string; firm: string; role: string; previousRole: string; by: string; link: string },
+  ): MailContent {
+    return r.role === 'Real Estate Agent'
+      ? layout(to, `You are no longer ${r.previousRole} at ${r.firm}`, [
+          `Hi ${r.firstName}, ${r.by} changed your role at ${r.firm} on Porchlight from ${r.previousRole} to Real Estate Agent.`,
+          `Everything of your own keeps working. If this is a mistake, please talk to your Team Lead: ${r.link}`,
+        ])
+      : layout(to, `You are now ${r.role} at ${r.firm}`, [
+          `Hi ${r.firstName}, ${r.by} granted you the ${r.role} role at ${r.firm} on Porchlight (you were ${r.previousRole}).`,
+          `See what it lets you do: ${r.link}`,
+        ])
+  },
+
   teamMembershipInvitation(
     to: string,
     r: { firstName: string; team: string; teamType: string; lead: string; link: string },

@@ -356,11 +356,13 @@ export function toAgentFacts(row: {
   id: number
   reAgentBrokerFirmLicense: string
   firmMembershipStatus: string
+  reAgentRole?: string
 }): AgentFacts {
   return {
     id: row.id,
     firmLicense: row.reAgentBrokerFirmLicense,
     firmVerified: row.firmMembershipStatus === 'verified',
+    ...(row.reAgentRole === undefined ? {} : { role: row.reAgentRole }),
   }
 }
 

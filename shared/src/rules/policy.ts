@@ -143,6 +143,8 @@ export interface AgentFacts {
   id: number
   firmLicense: string
   firmVerified: boolean
+  /** The role it holds (granted), where the question depends on it. */
+  role?: string
 }
 
 /** How much of an agent's profile the caller sees: null means it does not exist for the caller. */
@@ -160,9 +162,24 @@ export function mayReadRoster(actor: Actor, firmLicense: string): boolean {
   return actor.firmVerified && actor.firmLicense === firmLicense
 }
 
-/** A verified Team Lead or Admin Team Member of the firm approves or declines who joins it. */
+/**
+ * A verified Team Lead or Admin Team Member of the firm approves or declines who joins it. Declining a
+ * member who holds a granted role also takes the role: only a Team Lead may (as only it grants them).
+ * The role is the one held, which only a grant changes (never the agent's own profile).
+ */
 export function mayDecideFirmMembership(actor: Actor, target?: AgentFacts): boolean {
   if (!actor.firmVerified || !isSchedulerRole(actor.role)) return false
+  if (!target) return true
+  if (target.id === actor.id || target.firmLicense !== actor.firmLicense) return false
+  return !target.role || !isSchedulerRole(target.role) || actor.role === 'Team Lead'
+}
+
+/**
+ * Team Lead and Admin Team Member are granted (and revoked, by granting Real Estate Agent) by a verified
+ * Team Lead of the same firm, to another of its members; or by the operator, outside this policy.
+ */
+export function mayGrantFirmRole(actor: Actor, target?: AgentFacts): boolean {
+  if (!actor.firmVerified || actor.role !== 'Team Lead') return false
   return !target || (target.id !== actor.id && target.firmLicense === actor.firmLicense)
 }
 

@@ -75,6 +75,11 @@ function requireLicenseUnlessAdmin(agent: AgentLike, ctx: z.RefinementCtx) {
 
 export const AgentFields = z.object(agentShape)
 
+/**
+ * Sign-up: `reAgentRole` is the role the agent asks for (stored as `requestedRole`); it holds Real Estate
+ * Agent until a verified Team Lead of its firm or the operator grants it one. SPEC §5's license and zip
+ * exemption follows the role asked for: an Admin Team Member's assistant signs up without a license.
+ */
 export const CreateAgentBody = z
   .object({ ...agentShape, porchlightUserId: Id })
   .superRefine(
@@ -83,7 +88,10 @@ export const CreateAgentBody = z
   )
 export type CreateAgentBody = z.input<typeof CreateAgentBody>
 
-/** On edit the licensed state, license number, broker firm details and email are read-only (ignored). */
+/**
+ * On edit the licensed state, license number, broker firm details and email are read-only (ignored), and
+ * so is the role: a role is granted (`grantFirmRole`), never typed.
+ */
 export const AGENT_READ_ONLY_ON_EDIT = [
   'reAgentLicensedState',
   'reAgentLicenseNumber',
@@ -100,10 +108,14 @@ export const UpdateAgentBody = z
     reAgentBrokerFirmName: z.string().optional(),
     reAgentBrokerFirmLicense: z.string().optional(),
     reAgentEmailId: z.string().optional(),
+    reAgentRole: z.string().optional(),
+    requestedRole: z.string().nullish(),
     id: Id.optional(),
   })
   .transform((b) => {
     const {
+      reAgentRole,
+      requestedRole,
       reAgentLicensedState,
       reAgentLicenseNumber,
       reAgentBrokerFirmName,
@@ -133,7 +145,10 @@ export const Agent = z.object({
   reAgentBrokerFirmLicense: z.string(),
   reAgentDateOfBirth: z.string().nullable(),
   reAgentResidenceZipCode: z.string().nullable(),
+  /** the role held: granted by a verified Team Lead of the firm or the operator */
   reAgentRole: z.string(),
+  /** the role asked for at sign-up; it grants nothing */
+  requestedRole: z.string().nullable(),
   reAgentTeamId: z.number().int().nullable(),
   reAgentPartneredTeamId: z.number().int().nullable(),
   /** pending until a verified Team Lead or Admin Team Member of the firm (or an operator) verifies it */
@@ -152,7 +167,13 @@ export const FirmMember = z.object({
   reAgentFirstName: z.string(),
   reAgentMiddleName: z.string().nullable(),
   reAgentLastName: z.string(),
+  /** the role held */
   reAgentRole: z.string(),
+  /** the role asked for at sign-up */
+  requestedRole: z.string().nullable(),
+  /** When its role held was last granted or revoked, and by whom (a name, or 'The Porchlight team'). */
+  roleGrantedAt: z.string().nullable(),
+  roleGrantedBy: z.string().nullable(),
   reAgentBrokerFirmName: z.string(),
   reAgentBrokerFirmLicense: z.string(),
   reAgentLicenseValidityFlag: z.boolean(),
@@ -165,3 +186,17 @@ export const FirmMember = z.object({
   mayScheduleFor: z.boolean(),
 })
 export type FirmMember = z.infer<typeof FirmMember>
+
+/** A role granted (or, as Real Estate Agent, revoked) by a verified Team Lead of the firm or the operator. */
+export const GrantFirmRoleBody = z.object({ reAgentRole: AgentRole })
+export type GrantFirmRoleBody = z.input<typeof GrantFirmRoleBody>
+
+/**
+ * Approve or decline: the membership status the caller decides on, as it saw it (default 'pending': a
+ * request to join). A decision made meanwhile by someone else is a 409, never overwritten: approving a
+ * declined agent or declining a verified member is said so explicitly.
+ */
+export const FirmDecisionBody = z
+  .object({ currentStatus: z.enum(FIRM_MEMBERSHIP_STATUSES).optional() })
+  .nullish()
+export type FirmDecisionBody = z.input<typeof FirmDecisionBody>

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { Agent } from '@porchlight/shared'
+import { Agent, GrantFirmRoleBody } from '@porchlight/shared'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -34,5 +34,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app,
       },
     },
     async (req) => ({ data: await agents.verifyByOperator(req.params.reAgentId) }),
+  )
+
+  app.post(
+    '/admin/grantFirmRole/:reAgentId',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: z.object({ reAgentId: z.coerce.number().int().positive() }),
+        body: GrantFirmRoleBody,
+        response: { 200: z.object({ data: Agent }) },
+      },
+      onRequest: async (req) => {
+        if (!isOperator(req, token)) throw new NotFoundError()
+      },
+    },
+    async (req) => ({ data: await agents.grantByOperator(req.params.reAgentId, req.body.reAgentRole) }),
   )
 }

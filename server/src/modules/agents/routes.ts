@@ -1,4 +1,11 @@
-import { Agent, CreateAgentBody, FirmMember, UpdateAgentBody } from '@porchlight/shared'
+import {
+  Agent,
+  CreateAgentBody,
+  FirmDecisionBody,
+  FirmMember,
+  GrantFirmRoleBody,
+  UpdateAgentBody,
+} from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf, userOf } from '../../http/auth.ts'
@@ -74,12 +81,42 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/reagentmgmt/${path}/:reAgentId`,
       {
-        schema: { tags: ['agents'], security, params: AgentIdParams, response: { 200: data(Agent) } },
+        schema: {
+          tags: ['agents'],
+          security,
+          params: AgentIdParams,
+          body: FirmDecisionBody,
+          response: { 200: data(Agent) },
+        },
         preHandler: app.requireLicensedAgent,
       },
       async (req) => ({
-        data: await agents.decideFirmMember(agentOf(req), req.params.reAgentId, approve),
+        data: await agents.decideFirmMember(
+          agentOf(req),
+          req.params.reAgentId,
+          approve,
+          req.body?.currentStatus,
+        ),
       }),
     )
   }
+
+  // A verified Team Lead grants Team Lead or Admin Team Member to another verified member of its firm,
+  // or revokes it by granting Real Estate Agent.
+  app.post(
+    '/reagentmgmt/grantFirmRole/:reAgentId',
+    {
+      schema: {
+        tags: ['agents'],
+        security,
+        params: AgentIdParams,
+        body: GrantFirmRoleBody,
+        response: { 200: data(Agent) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => ({
+      data: await agents.grantFirmRole(agentOf(req), req.params.reAgentId, req.body.reAgentRole),
+    }),
+  )
 }

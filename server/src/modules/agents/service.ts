@@ -8,30 +8,25 @@ import {
   mayReadRoster,
   maySchedulerFor,
   messages,
-  rooms,
   type UpdateAgentBody,
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
+import type { Trx } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
-import type { Outbox } from '../../jobs/outbox.ts'
-import { queueMail } from '../../mail/queue-mail.ts'
-import { mailTemplates } from '../../mail/templates.ts'
-import { type Access, toAgentFacts } from '../../policy/access.ts'
-import type { SocketRooms } from '../../realtime/events.ts'
-import type { AgentRepo, AgentRow } from './repo.ts'
+import { toAgentFacts } from '../../policy/access.ts'
+import { createFirmDecisions, type FirmDeps } from './firm-decisions.ts'
+import { OPERATOR_NAME, toAgent } from './payload.ts'
+import type { AgentRow } from './repo.ts'
 
 type CreateAgent = z.output<typeof CreateAgentBody>
 type UpdateAgent = z.output<typeof UpdateAgentBody>
 
-export function toAgent(row: AgentRow): Agent {
-  return {
-    ...row,
-    createdDate: new Date(row.createdDate).toISOString(),
-    updatedDate: new Date(row.updatedDate).toISOString(),
-  }
+/** When the role held last changed and by whom: a name, or the operator. */
+interface RoleChange {
+  at: string
+  by: string
 }
 
 /** Another agent as `viewer` may see it (policy agentView); undefined when it does not exist for it. */
@@ -39,6 +34,7 @@ function toFirmMember(
   row: AgentRow,
   viewer: Actor,
   view = agentView(viewer, toAgentFacts(row)),
+  roleChange?: RoleChange,
 ): FirmMember | undefined {
   if (!view) return undefined
   const contact = view !== 'name'
@@ -48,6 +44,9 @@ function toFirmMember(
     reAgentMiddleName: row.reAgentMiddleName,
     reAgentLastName: row.reAgentLastName,
     reAgentRole: row.reAgentRole,
+    requestedRole: row.requestedRole ?? null,
+    roleGrantedAt: roleChange?.at ?? null,
+    roleGrantedBy: roleChange?.by ?? null,
     reAgentBrokerFirmName: row.reAgentBrokerFirmName,
     reAgentBrokerFirmLicense: row.reAgentBrokerFirmLicense,
     reAgentLicenseValidityFlag: row.reAgentLicenseValidityFlag,
@@ -59,53 +58,12 @@ function toFirmMember(
   }
 }
 
-export interface AgentDeps {
-  db: Db
-  repo: AgentRepo
-  access: Access
-  outbox: Outbox
-  config: { publicUrl: string }
-  sockets?: SocketRooms
-}
+export type AgentDeps = FirmDeps
 
 export function createAgentService(d: AgentDeps) {
   const { repo } = d
 
-  /** Verifies or declines `target`'s membership of its firm, tells it by mail, and moves its sockets. */
-  async function decide(
-    target: AgentRow,
-    status: 'verified' | 'declined',
-    by: { id: number | null; name: string },
-  ): Promise<Agent> {
-    const row = await inTransaction(d.db, async (trx) => {
-      const updated = await repo.setFirmMembership(
-        target.id,
-        target.reAgentBrokerFirmLicense,
-        status,
-        by.id,
-        trx,
-      )
-      if (!updated) throw new NotFoundError()
-      await queueMail(
-        trx,
-        d.outbox,
-        mailTemplates.firmMembershipDecided(updated.reAgentEmailId, {
-          firstName: updated.reAgentFirstName,
-          firm: updated.reAgentBrokerFirmName,
-          approved: status === 'verified',
-          by: by.name,
-          link: `${d.config.publicUrl}/openhouses?activeSection=searchOH`,
-        }),
-      )
-      const sockets = d.sockets
-      if (sockets) {
-        const room = rooms.marketFirm(updated.reAgentBrokerFirmLicense)
-        onCommit(trx, () => sockets[status === 'verified' ? 'join' : 'leave'](rooms.agent(updated.id), room))
-      }
-      return updated
-    })
-    return toAgent(row)
-  }
+  const firm = createFirmDecisions(d)
 
   return {
     async findByUserId(userId: number): Promise<AgentRow | undefined> {
@@ -124,9 +82,12 @@ export function createAgentService(d: AgentDeps) {
       if (await repo.emailTaken(body.reAgentEmailId)) {
         throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
       }
+      const { reAgentRole: requestedRole, ...fields } = body
       try {
         const row = await repo.create({
-          ...body,
+          ...fields,
+          // A role is granted, never typed: the one asked for is recorded as a request.
+          requestedRole,
           porchlightUserId: userId,
           reAgentTeamId: body.reAgentTeamId ?? null,
           reAgentPartneredTeamId: body.reAgentPartneredTeamId ?? null,
@@ -140,7 +101,7 @@ export function createAgentService(d: AgentDeps) {
       }
     },
 
-    /** Self only; the read-only fields of SPEC §5 were already dropped by the schema. */
+    /** Self only; the read-only fields of SPEC §5 and the role were already dropped by the schema. */
     async update(userId: number, agentId: number, body: UpdateAgent): Promise<Agent> {
       const agent = await repo.getById(agentId)
       if (!agent) throw new NotFoundError()
@@ -176,37 +137,31 @@ export function createAgentService(d: AgentDeps) {
       if (!mayReadRoster(viewer, license)) throw new ForbiddenError(messages.firmNotVerified)
       const deciding = mayDecideFirmMembership(viewer)
       const rows = await repo.listByFirmLicense(license, deciding)
+      const changes = new Map(
+        (await repo.lastRoleChanges(rows.map((r) => r.id))).map((c) => [
+          c.reAgentId,
+          {
+            at: new Date(c.createdDate).toISOString(),
+            by: c.byFirstName ? `${c.byFirstName} ${c.byLastName}` : OPERATOR_NAME,
+          },
+        ]),
+      )
       return rows.flatMap((row) => {
         if (row.id === caller.id) return []
         // A request to join, by name, for those who decide on it.
         const view = row.firmMembershipStatus === 'verified' ? undefined : deciding ? 'name' : null
-        return toFirmMember(row, viewer, view) ?? []
+        return (
+          toFirmMember(
+            row,
+            viewer,
+            view === undefined ? agentView(viewer, toAgentFacts(row)) : view,
+            changes.get(row.id),
+          ) ?? []
+        )
       })
     },
 
-    /** A verified Team Lead or Admin Team Member of the same firm license approves or declines. */
-    async decideFirmMember(caller: AgentRow, agentId: number, approve: boolean): Promise<Agent> {
-      const target = await repo.getById(agentId)
-      const viewer = await d.access.actor(caller)
-      if (!target || target.reAgentBrokerFirmLicense !== caller.reAgentBrokerFirmLicense)
-        throw new NotFoundError()
-      if (!mayDecideFirmMembership(viewer, toAgentFacts(target))) {
-        // Someone it may not even see does not exist for it.
-        if (agentView(viewer, toAgentFacts(target)) === null) throw new NotFoundError()
-        throw new ForbiddenError('Only a verified Team Lead or Admin Team Member of this firm may decide')
-      }
-      return decide(target, approve ? 'verified' : 'declined', {
-        id: caller.id,
-        name: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
-      })
-    },
-
-    /** An operator verifies an agent (a firm's first member), from the admin route or the command line. */
-    async verifyByOperator(agentId: number): Promise<Agent> {
-      const target = await repo.getById(agentId)
-      if (!target) throw new NotFoundError()
-      return decide(target, 'verified', { id: null, name: 'The Porchlight team' })
-    },
+    ...firm,
 
     async findByFirmAndEmail(license: string, email: string): Promise<AgentRow | undefined> {
       return repo.findByFirmAndEmail(license, email)

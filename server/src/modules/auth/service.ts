@@ -24,8 +24,8 @@ import {
 import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
+import { toAgent } from '../agents/payload.ts'
 import type { AgentService } from '../agents/service.ts'
-import { toAgent } from '../agents/service.ts'
 import type { PricingService } from '../pricing/service.ts'
 import { type AccountLimits, SIGN_IN_FAILURES_NOTICE } from './limits.ts'
 import {

@@ -10,26 +10,27 @@ import { useForm } from '../../ui/use-form.ts'
 import { FormPage } from '../layout/form-page.tsx'
 import { AgentFields, agentSaveFailed } from './agent-form.tsx'
 import {
-  ADMIN_TEAM_MEMBER,
   AGENT_REQUIRED_MESSAGES,
   agentInput,
   agentValues,
   licenseErrors,
+  licenseExempt,
 } from './agent-values.ts'
 import { agentQueryOptions, useUpdateAgentMutation } from './queries.ts'
 
 const routeApi = getRouteApi('/_agent/_licensed/mystuff/$reAgentId/edit')
 
 /** SPEC §5: the zip is required unless the role is Admin Team Member, on edit as at signup. */
-const AgentEdit = UpdateAgentBody.superRefine((agent, ctx) => {
-  if (agent.reAgentRole !== ADMIN_TEAM_MEMBER && !agent.reAgentResidenceZipCode) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['reAgentResidenceZipCode'],
-      message: 'Residence zip code is required',
-    })
-  }
-})
+const agentEdit = (exempt: boolean) =>
+  UpdateAgentBody.superRefine((agent, ctx) => {
+    if (!exempt && !agent.reAgentResidenceZipCode) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reAgentResidenceZipCode'],
+        message: 'Residence zip code is required',
+      })
+    }
+  })
 
 /** SPEC 'Real Estate Agent Details' (/mystuff/{reAgentId}/edit): Cancel and Update/Updating... */
 export function AgentEditPage() {
@@ -38,14 +39,15 @@ export function AgentEditPage() {
   const navigate = useNavigate()
   const update = useUpdateAgentMutation(reAgentId)
   const form = useForm(() => agentValues(agent))
+  const exempt = licenseExempt(form.values, agent)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const body = form.parse(
-      AgentEdit,
+      agentEdit(exempt),
       agentInput(form.values),
       AGENT_REQUIRED_MESSAGES,
-      licenseErrors(form.values, 'edit'),
+      licenseErrors(form.values, 'edit', exempt),
     )
     if (!body) return
     update.mutate(body, {
@@ -62,7 +64,13 @@ export function AgentEditPage() {
     >
       <Form ref={form.formRef} onSubmit={submit} aria-label="Real Estate Agent Details">
         {form.formError && <Alert tone="error" title={form.formError} />}
-        <AgentFields values={form.values} errors={form.errors} setValue={form.setValue} mode="edit" />
+        <AgentFields
+          values={form.values}
+          errors={form.errors}
+          setValue={form.setValue}
+          mode="edit"
+          licenseExempt={exempt}
+        />
         <FormActions>
           <Link to="/mystuff" variant="button-secondary">
             Cancel

@@ -12,14 +12,19 @@ interface AgentFieldsProps {
   values: AgentFormValues
   errors: FieldErrors<AgentFormValues>
   setValue: <K extends Extract<keyof AgentFormValues, string>>(name: K, value: AgentFormValues[K]) => void
-  /** On edit the licensed state, license number, broker firm details and email are read-only (SPEC §5). */
+  /**
+   * On edit the licensed state, license number, broker firm details and email are read-only (SPEC §5),
+   * and so is the role: it is granted by a verified Team Lead of the firm, never typed.
+   */
   mode: 'create' | 'edit'
+  /** Exempt from license and zip (SPEC §5, Admin Team Member); by default the role picked at sign-up. */
+  licenseExempt?: boolean
 }
 
 /** Every agent field of SPEC §3 with the rules of SPEC §5; used by agent signup and agent edit. */
-export function AgentFields({ values, errors, setValue, mode }: AgentFieldsProps) {
+export function AgentFields({ values, errors, setValue, mode, licenseExempt }: AgentFieldsProps) {
   const editing = mode === 'edit'
-  const licenseRequired = values.reAgentRole !== ADMIN_TEAM_MEMBER
+  const licenseRequired = !(licenseExempt ?? values.reAgentRole === ADMIN_TEAM_MEMBER)
   const licenseHelp = licenseRequired ? undefined : 'Optional for Admin Team Member'
   // A 'required' error from before the role became Admin Team Member no longer applies.
   const shownErrors: FieldErrors<AgentFormValues> = { ...errors }
@@ -56,21 +61,31 @@ export function AgentFields({ values, errors, setValue, mode }: AgentFieldsProps
             description={editing ? 'Email Id cannot be changed here.' : 'The email Id you signed up with.'}
             {...text('reAgentEmailId')}
           />
-          <Select
-            label="Role"
-            name="reAgentRole"
-            placeholder="Select your role"
-            isRequired
-            value={values.reAgentRole || null}
-            onChange={(key) => setValue('reAgentRole', key == null ? '' : String(key))}
-            errorMessage={errors.reAgentRole}
-          >
-            {AGENT_ROLES.map((role) => (
-              <SelectItem key={role} id={role}>
-                {role}
-              </SelectItem>
-            ))}
-          </Select>
+          {editing ? (
+            <TextField
+              label="Role"
+              isReadOnly
+              description="Team Lead and Admin Team Member are granted by a verified Team Lead of your firm."
+              {...text('reAgentRole')}
+            />
+          ) : (
+            <Select
+              label="Role"
+              name="reAgentRole"
+              placeholder="Select your role"
+              isRequired
+              description="The role you ask for. You start as Real Estate Agent until a verified Team Lead of your firm grants it."
+              value={values.reAgentRole || null}
+              onChange={(key) => setValue('reAgentRole', key == null ? '' : String(key))}
+              errorMessage={errors.reAgentRole}
+            >
+              {AGENT_ROLES.map((role) => (
+                <SelectItem key={role} id={role}>
+                  {role}
+                </SelectItem>
+              ))}
+            </Select>
+          )}
           <Select
             label="Phone Country"
             name="reAgentPhoneCountryCode"

@@ -19,6 +19,11 @@ export function AgentProfile({ reAgentId }: { reAgentId: number }) {
     ['Email Id', agent.reAgentEmailId],
     ['Phone', `${agent.reAgentPhoneNumber} (${agent.reAgentPhoneCountryCode})`],
     ['Role', agent.reAgentRole],
+    ...(agent.requestedRole && agent.requestedRole !== agent.reAgentRole
+      ? ([
+          ['Requested Role', `${agent.requestedRole} (a verified Team Lead of your firm grants it)`],
+        ] as Array<[string, string]>)
+      : []),
     ['Licensed State', agent.reAgentLicensedState ?? '—'],
     ['License Number', agent.reAgentLicenseNumber ?? '—'],
     ['Broker Firm Name', agent.reAgentBrokerFirmName],

@@ -68,15 +68,25 @@ export function agentValues(agent: Agent): AgentFormValues {
 }
 
 /**
+ * SPEC §5's exemption from license and zip: at sign-up, the role asked for; on edit, an agent that holds
+ * Admin Team Member or asked for it (it holds Real Estate Agent until a Team Lead grants it).
+ */
+export function licenseExempt(values: AgentFormValues, agent?: Agent): boolean {
+  if (!agent) return values.reAgentRole === ADMIN_TEAM_MEMBER
+  return agent.reAgentRole === ADMIN_TEAM_MEMBER || agent.requestedRole === ADMIN_TEAM_MEMBER
+}
+
+/**
  * SPEC §5: licensed state, license number and residence zip are required unless the role is Admin
- * Team Member. The shared schema says so too, but only once every other field parses; this lets the
- * form show all missing fields at the first submit.
+ * Team Member (licenseExempt). The shared schema says so too, but only once every other field parses;
+ * this lets the form show all missing fields at the first submit.
  */
 export function licenseErrors(
   values: AgentFormValues,
   mode: 'create' | 'edit',
+  exempt = licenseExempt(values),
 ): FieldErrors<AgentFormValues> {
-  if (values.reAgentRole === ADMIN_TEAM_MEMBER) return {}
+  if (exempt) return {}
   const errors: FieldErrors<AgentFormValues> = {}
   if (mode === 'create' && !values.reAgentLicensedState)
     errors.reAgentLicensedState = 'Licensed state is required'

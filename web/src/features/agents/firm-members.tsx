@@ -1,13 +1,15 @@
-import type { Agent, FirmMember } from '@porchlight/shared'
+import { AGENT_ROLES, type Agent, type AgentRole, type FirmMember } from '@porchlight/shared'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { formatDate } from '../../ui/format.ts'
 import { ConfirmDialog } from '../../ui/Modal.tsx'
+import { Select, SelectItem } from '../../ui/Select.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { FirmStatusBadge } from './firm-membership.tsx'
-import { firmAgentsQueryOptions, useDecideFirmMemberMutation } from './queries.ts'
+import { firmAgentsQueryOptions, useDecideFirmMemberMutation, useGrantFirmRoleMutation } from './queries.ts'
 import './agents.css'
 
 const nameOf = (m: FirmMember) =>
@@ -17,14 +19,17 @@ type Notice = { tone: 'error' | 'success'; text: string }
 
 /**
  * The 'Firm Members' tab of a verified Team Lead or Admin Team Member: the agents asking to join its
- * broker firm (Approve, or Decline after a confirmation), then the verified members by name, then the
- * requests it declined (which it can still approve).
+ * broker firm (Approve, or Decline after a confirmation), then the verified members by name with the role
+ * each holds and asked for (a Team Lead grants and revokes roles there), then the requests it declined
+ * (which it can still approve).
  */
 export function FirmMembers({ agent }: { agent: Agent }) {
   const license = agent.reAgentBrokerFirmLicense
   const firm = agent.reAgentBrokerFirmName
   const roster = useQuery(firmAgentsQueryOptions(license))
   const decide = useDecideFirmMemberMutation(license)
+  const grantRole = useGrantFirmRoleMutation(license)
+  const grants = agent.reAgentRole === 'Team Lead' && agent.firmMembershipStatus === 'verified'
   const [notice, setNotice] = useState<Notice | null>(null)
   // The agent stays named while the dialog fades out; `confirming` opens and closes it.
   const [declining, setDeclining] = useState<FirmMember | null>(null)
@@ -44,7 +49,7 @@ export function FirmMembers({ agent }: { agent: Agent }) {
     const name = nameOf(member)
     setNotice(null)
     decide.mutate(
-      { reAgentId: member.id, approve: true },
+      { reAgentId: member.id, approve: true, currentStatus: member.firmMembershipStatus },
       {
         onSuccess: () =>
           setNotice({
@@ -64,12 +69,32 @@ export function FirmMembers({ agent }: { agent: Agent }) {
     if (!declining) return
     const name = nameOf(declining)
     decide.mutate(
-      { reAgentId: declining.id, approve: false },
+      { reAgentId: declining.id, approve: false, currentStatus: declining.firmMembershipStatus },
       {
         onSuccess: () => {
           setConfirming(false)
           setNotice({ tone: 'success', text: `You declined ${name}'s request. We emailed them.` })
         },
+      },
+    )
+  }
+
+  const grant = (member: FirmMember, reAgentRole: AgentRole) => {
+    const name = nameOf(member)
+    setNotice(null)
+    grantRole.mutate(
+      { reAgentId: member.id, reAgentRole },
+      {
+        onSuccess: () =>
+          setNotice({
+            tone: 'success',
+            text:
+              reAgentRole === 'Real Estate Agent'
+                ? `${name} is a Real Estate Agent again. We emailed them.`
+                : `${name} is now ${reAgentRole}. We emailed them.`,
+          }),
+        onError: (error) =>
+          setNotice({ tone: 'error', text: errorMessage(error, `Couldn't change ${name}'s role.`) }),
       },
     )
   }
@@ -96,7 +121,8 @@ export function FirmMembers({ agent }: { agent: Agent }) {
       <p className="firm-members__intro">
         Agents who sign up with your broker firm license wait here until you or another verified Team Lead or
         Admin Team Member approves them. Only verified members see the firm's agents and Market Center offers
-        and can join its teams.
+        and can join its teams. Everyone starts as Real Estate Agent, whatever role they asked for: a verified
+        Team Lead grants Team Lead or Admin Team Member here.
       </p>
       {notice && <Alert tone={notice.tone} title={notice.text} />}
 
@@ -163,7 +189,15 @@ export function FirmMembers({ agent }: { agent: Agent }) {
             ) : (
               <ul className="firm-list" aria-label="Verified members">
                 {verified.map((m) => (
-                  <MemberRow key={m.id} member={m} />
+                  <MemberRow key={m.id} member={m}>
+                    {grants && (
+                      <RoleControl
+                        member={m}
+                        onGrant={(role) => grant(m, role)}
+                        isPending={grantRole.isPending && grantRole.variables?.reAgentId === m.id}
+                      />
+                    )}
+                  </MemberRow>
                 ))}
               </ul>
             )}
@@ -215,16 +249,62 @@ export function FirmMembers({ agent }: { agent: Agent }) {
   )
 }
 
+/** A Team Lead's choice of role for a verified member: the role held, changed with Grant. */
+function RoleControl({
+  member,
+  onGrant,
+  isPending,
+}: {
+  member: FirmMember
+  onGrant: (role: AgentRole) => void
+  isPending: boolean
+}) {
+  const [role, setRole] = useState<AgentRole>(member.reAgentRole as AgentRole)
+  return (
+    <>
+      <Select
+        aria-label={`Role of ${nameOf(member)}`}
+        className="firm-row__role"
+        value={role}
+        onChange={(key) => key != null && setRole(String(key) as AgentRole)}
+      >
+        {AGENT_ROLES.map((r) => (
+          <SelectItem key={r} id={r}>
+            {r}
+          </SelectItem>
+        ))}
+      </Select>
+      <Button
+        size="sm"
+        onPress={() => onGrant(role)}
+        isPending={isPending}
+        isDisabled={role === member.reAgentRole}
+        aria-label={`Grant ${role} to ${nameOf(member)}`}
+      >
+        Grant
+      </Button>
+    </>
+  )
+}
+
 function MemberRow({ member, children }: { member: FirmMember; children?: ReactNode }) {
+  const asked =
+    member.requestedRole && member.requestedRole !== member.reAgentRole ? member.requestedRole : null
   return (
     <li className="firm-row">
       <div className="firm-row__text">
         <span className="firm-row__name">{nameOf(member)}</span>
         <span className="firm-row__meta">
           {member.reAgentRole}
+          {asked && ` · asked for ${asked}`}
           {member.teammate && ' · your teammate'}
           {!member.reAgentLicenseValidityFlag && ' · license not valid'}
         </span>
+        {member.roleGrantedBy && member.roleGrantedAt && (
+          <span className="firm-row__meta">
+            Role set by {member.roleGrantedBy} on {formatDate(member.roleGrantedAt)}
+          </span>
+        )}
       </div>
       <FirmStatusBadge status={member.firmMembershipStatus} />
       {children && <div className="firm-row__actions">{children}</div>}

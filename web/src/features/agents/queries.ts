@@ -1,4 +1,11 @@
-import { Agent, type CreateAgentBody, FirmMember, type UpdateAgentBody } from '@porchlight/shared'
+import {
+  Agent,
+  type AgentRole,
+  type CreateAgentBody,
+  FirmMember,
+  type FirmMembershipStatus,
+  type UpdateAgentBody,
+} from '@porchlight/shared'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../api/client.ts'
@@ -60,25 +67,56 @@ export function firmAgentsQueryOptions(license: string) {
   })
 }
 
+/** The roster shows a decided or granted agent's answer at once; the refetch confirms it. */
+function useShowInRoster(license: string) {
+  const queryClient = useQueryClient()
+  return (changed: Agent) => {
+    queryClient.setQueryData<FirmMember[]>(firmAgentsKey(license), (list) =>
+      list?.map((m) =>
+        m.id === changed.id
+          ? { ...m, firmMembershipStatus: changed.firmMembershipStatus, reAgentRole: changed.reAgentRole }
+          : m,
+      ),
+    )
+    void queryClient.invalidateQueries({ queryKey: firmAgentsKey(license) })
+  }
+}
+
 /**
- * A verified Team Lead or Admin Team Member approves ('verified') or declines an agent's request to be a
- * member of its firm. The roster shows the answer at once; the refetch confirms it.
+ * A verified Team Lead or Admin Team Member approves ('verified') or declines an agent's membership of
+ * its firm, as it saw it (`currentStatus`): a decision someone else took meanwhile answers 409.
  */
 export function useDecideFirmMemberMutation(license: string) {
-  const queryClient = useQueryClient()
+  const show = useShowInRoster(license)
   return useMutation({
-    mutationFn: ({ reAgentId, approve }: { reAgentId: number; approve: boolean }) =>
+    mutationFn: ({
+      reAgentId,
+      approve,
+      currentStatus,
+    }: {
+      reAgentId: number
+      approve: boolean
+      currentStatus: FirmMembershipStatus
+    }) =>
       apiRequest(`/reagentmgmt/${approve ? 'approveFirmMember' : 'declineFirmMember'}/${reAgentId}`, {
         method: 'POST',
+        body: { currentStatus },
         schema: Agent,
       }),
-    onSuccess: (decided) => {
-      queryClient.setQueryData<FirmMember[]>(firmAgentsKey(license), (list) =>
-        list?.map((m) =>
-          m.id === decided.id ? { ...m, firmMembershipStatus: decided.firmMembershipStatus } : m,
-        ),
-      )
-      void queryClient.invalidateQueries({ queryKey: firmAgentsKey(license) })
-    },
+    onSuccess: show,
+  })
+}
+
+/** A verified Team Lead grants a role to a verified member of its firm (Real Estate Agent: revokes it). */
+export function useGrantFirmRoleMutation(license: string) {
+  const show = useShowInRoster(license)
+  return useMutation({
+    mutationFn: ({ reAgentId, reAgentRole }: { reAgentId: number; reAgentRole: AgentRole }) =>
+      apiRequest(`/reagentmgmt/grantFirmRole/${reAgentId}`, {
+        method: 'POST',
+        body: { reAgentRole },
+        schema: Agent,
+      }),
+    onSuccess: show,
   })
 }
