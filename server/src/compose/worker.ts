@@ -7,6 +7,7 @@ import { closeQueues, createQueues } from '../jobs/queues.ts'
 import { type Processors, startWorkers } from '../jobs/workers.ts'
 import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { createMailRetries } from '../mail/retries.ts'
 import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
 import { createFubProcessor } from '../modules/webhooks/fub.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
@@ -37,7 +38,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     })
   const processors: Processors = {
     mail: {
-      send: createMailProcessor(db, mailer, services.consent.optedOut),
+      send: createMailProcessor(db, mailer, services.consent.optedOut, config.mailRetry),
       followUp: (payload) => services.consent.sendFollowUp(payload),
     },
     'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
@@ -55,13 +56,18 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     concurrency: { mail: mailer.connections },
   })
   outbox.start(config.relay.intervalMs)
+  // Mail the SMTP server could not take waits in PostgreSQL; this hands it back when its time comes.
+  const mailRetries = createMailRetries({ db, outbox, mailer, config: config.mailRetry })
+  mailRetries.start()
   return {
     outbox,
     queues,
+    mailRetries,
     openHouses: services.openHouses,
     async close() {
       // Services of their own (not the API's, which the API stops): no hint after the emitter closes.
       if (!shared) services.statsEvents.stop()
+      await mailRetries.stop()
       await outbox.stop()
       await workers.close()
       await closeQueues(queues)
