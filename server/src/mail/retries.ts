@@ -42,6 +42,7 @@ export function createMailRetries(d: {
   let sweeping: Promise<unknown> | undefined
   let probing: Promise<unknown> | undefined
   let failing = false
+  let stopped = false
 
   async function sweepBatch(): Promise<number> {
     const skipServer = server === 'down'
@@ -96,6 +97,8 @@ export function createMailRetries(d: {
       server = 'down'
       return 'down'
     }
+    // A probe that answered after the worker began to stop releases nothing: the database may be closing.
+    if (stopped) return 'idle'
     const was = server
     server = 'up'
     // Only on the way back up: a server that answers the probe but still fails sends gets its mail on
@@ -137,16 +140,19 @@ export function createMailRetries(d: {
     probeOnce,
     start() {
       if (timers.length > 0) return
+      stopped = false
       timers = [
         setInterval(() => tick('sweep'), d.config.sweepIntervalMs),
         setInterval(() => tick('probe'), d.config.probeIntervalMs),
       ]
       tick('probe')
     },
+    /** Waits for a sweep in flight, not for a probe: a silent server could hold a shutdown for seconds. */
     async stop() {
+      stopped = true
       for (const timer of timers) clearInterval(timer)
       timers = []
-      await Promise.all([sweeping, probing])
+      await sweeping
     },
   }
 }
