@@ -203,6 +203,18 @@ describe('waiting mail goes again', () => {
     expect(await sendJobsFor(due)).toBe(1)
   })
 
+  it('hands each due mail back once when two workers sweep at the same moment', async () => {
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => storedMail(`swept-${i}@example.com`)))
+    for (const id of ids) await waiting(id, 'schedule', -1000)
+    const mailer = createMailer(t.config)
+    const sweeper = () =>
+      createMailRetries({ db: t.db, outbox: t.app.deps.outbox, mailer, config: t.config.mailRetry })
+    const [a, b] = await Promise.all([sweeper().sweepOnce(), sweeper().sweepOnce()])
+    expect(a + b).toBe(30)
+    const jobs = await Promise.all(ids.map(sendJobsFor))
+    expect(jobs).toEqual(ids.map(() => 1))
+  })
+
   it('holds mail waiting for a server the probe finds down, and releases all of it the moment the server answers', async () => {
     const port = await freePort()
     const mailer = createMailer({
