@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { MAIL_RETRY_DELAYS_MS } from '@porchlight/server/src/config.ts'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { createMailProcessor, MailRefusedError } from '@porchlight/server/src/mail/deliver.ts'
@@ -144,6 +145,20 @@ describe('what a failed send means for the mail', () => {
     })
     const login = await sendVia(locked.url.replace('smtp://', 'smtp://ops:wrong@'), 'login@example.com')
     expect(login.row).toMatchObject({ status: 'waiting', waitingFor: 'server' })
+
+    // A server that takes the connection and never greets: the greeting times out.
+    const held: net.Socket[] = []
+    const silent = net.createServer((socket) => held.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = silent.address() as net.AddressInfo
+      const timedOut = await sendVia(`smtp://127.0.0.1:${port}?greetingTimeout=300`, 'silent@example.com')
+      expect(timedOut.row).toMatchObject({ status: 'waiting', waitingFor: 'server', smtpReply: null })
+      expect(timedOut.row.lastError).toMatch(/greeting/i)
+    } finally {
+      for (const socket of held) socket.destroy()
+      silent.close()
+    }
   })
 
   it('gives up on a mail the server still has not taken three days after it was written', async () => {
