@@ -124,6 +124,16 @@ describe('what a failed send means for the mail', () => {
     })
   })
 
+  it('waits on the schedule, not for good, when the server refuses to relay for us (554 5.7.1): every mail would be refused', async () => {
+    const s = await sink({
+      onRcptTo: (_a, _s, callback) => callback(answer(554, '5.7.1 <far@example.org>: Relay access denied')),
+    })
+    const { row, job } = await sendVia(s.url, 'far@example.org')
+    expect(row).toMatchObject({ status: 'waiting', waitingFor: 'schedule' })
+    expect(row.smtpReply).toBe('554 5.7.1 <far@example.org>: Relay access denied')
+    expect(job).toEqual({ outcomes: ['waiting'] })
+  })
+
   it('waits for the server when nothing listens, when it answers 421 and when it refuses our login', async () => {
     const closed = await sendVia(`smtp://127.0.0.1:${await freePort()}`, 'nobody-listens@example.com')
     expect(closed.row).toMatchObject({ status: 'waiting', waitingFor: 'server', smtpReply: null })

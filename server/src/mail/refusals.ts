@@ -5,7 +5,8 @@
 
 export interface SendFailure {
   /**
-   * 'final': the server refused this mail for good (5xx to its recipient or its message); 'server': the
+   * 'final': the server refused this mail for good (5xx to its recipient, unless for policy, or to its
+   * message); 'server': the
    * server did not answer, said it is unavailable (421) or refused our login: nothing can go until it
    * does; 'schedule': a temporary refusal (4xx) or one about the sender: tried again on the schedule.
    */
@@ -38,7 +39,12 @@ export function classifySendFailure(err: unknown): SendFailure {
 
   // 503 is "bad sequence of commands": our client's fault, never the recipient's.
   const permanent = code !== null && code >= 500 && code < 600 && code !== 503
-  if (permanent && (step === 'RCPT TO' || step === 'DATA')) return of('final')
+  // A recipient refused by policy (5.7.x: relaying denied, authentication required) is refused because
+  // of how we reach the server, a setting to fix, not because of the recipient: every mail would be.
+  const aboutUs =
+    step === 'RCPT TO' &&
+    (code === 530 || /^\d{3}[ -]5\.7\.\d/.test(reply ?? '') || /relay/i.test(reply ?? ''))
+  if (permanent && (step === 'RCPT TO' || step === 'DATA') && !aboutUs) return of('final')
   // Refused before any server saw it: an address no server can take, a message larger than it allows.
   if (e.code === 'EENVELOPE' && step === 'API') return of('final')
   if (e.code === 'EMESSAGE' && code === null) return of('final')
