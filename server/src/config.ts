@@ -91,6 +91,17 @@ export interface Config {
   db: { url?: string; dataDir: string }
   redis: { url: string; explicit: boolean; prefix: string }
   mail: { smtpUrl?: string; from: string }
+  /** A mail the SMTP server could not take yet waits in PostgreSQL (decision 031). */
+  mailRetry: {
+    /** The wait after each failed attempt; the last is repeated until `giveUpAfterMs`. */
+    delaysMs: readonly number[]
+    /** A mail still not taken this long after it was written is failed for good. */
+    giveUpAfterMs: number
+    /** While mail waits for an unanswering server, the worker checks it this often. */
+    probeIntervalMs: number
+    /** How often a worker hands due waiting mail back to the queue. */
+    sweepIntervalMs: number
+  }
   geocoderUrl?: string
   mapStyleUrl?: string
   /**
@@ -152,6 +163,19 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
   5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
 ]
 
+/**
+ * Waits between a mail's attempts when the SMTP server refused it for now (4xx) or did not answer: short
+ * at first (a server restarting), then up to two hours, repeated until three days after the mail was
+ * written (about what mail servers themselves keep trying). A mail waiting for a server that does not
+ * answer goes sooner: as soon as the worker's probe finds it answering again.
+ */
+export const MAIL_RETRY_DELAYS_MS = [
+  15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000, 3_600_000, 7_200_000,
+]
+
+/** A mail the server has not taken three days after it was written is failed for good. */
+export const MAIL_GIVE_UP_AFTER_MS = 3 * 24 * 3600_000
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; every bad variable is named in one error. */
@@ -174,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       prefix: e.REDIS_KEY_PREFIX,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mailRetry: {
+      delaysMs: MAIL_RETRY_DELAYS_MS,
+      giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
+      probeIntervalMs: 20_000,
+      sweepIntervalMs: 5000,
+    },
     geocoderUrl: e.GEOCODER_URL,
     mapStyleUrl: e.MAP_STYLE_URL,
     rateLimit: {

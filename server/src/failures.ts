@@ -13,6 +13,8 @@ export type FailureSource =
   | 'socket-watch'
   | 'job'
   | 'worker'
+  | 'mail-server'
+  | 'mail-retry'
 
 export interface FailureLogger {
   error(context: object, message: string): void

@@ -25,7 +25,12 @@ describe('health and readiness', () => {
     const res = await fetch(`${t.url}/api/ready`)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
-      data: { postgres: 'up', redis: 'up', backgroundFailures: expect.any(Object) },
+      data: {
+        postgres: 'up',
+        redis: 'up',
+        backgroundFailures: expect.any(Object),
+        mail: { waiting: 0, oldestWaitingSeconds: null },
+      },
     })
   })
 

@@ -105,7 +105,7 @@ describe('outbox to mail', () => {
     }
   })
 
-  it('sends the rest of a job when one of its mails is refused, and its retry sends only that one', async () => {
+  it('sends the rest of a job when one of its mails is refused for good, keeps the reply, and never sends it again', async () => {
     const refusing = await startSmtpSink({
       server: {
         onRcptTo(address, _session, callback) {
@@ -138,8 +138,14 @@ describe('outbox to mail', () => {
         return ids.map((id) => rows.find((r) => r.id === id)?.status)
       }
       expect(await statuses()).toEqual(['sent', 'failed', 'sent'])
-      // BullMQ's retry runs the same job again: the sent two are skipped, the refused one is tried again.
-      await expect(send({ mailIds: ids })).rejects.toThrow(/No such mailbox/)
+      const refused = await t.db
+        .selectFrom('mail')
+        .select(['smtpReply', 'nextAttemptAt'])
+        .where('id', '=', ids[1] as number)
+        .executeTakeFirstOrThrow()
+      expect(refused).toEqual({ smtpReply: '550 No such mailbox', nextAttemptAt: null })
+      // The same job run again (an operator's retry) sends nothing: the refusal was final.
+      expect(await send({ mailIds: ids })).toEqual(['skipped', 'skipped', 'skipped'])
       expect(refusing.received.flatMap((m) => m.to)).toEqual(['first@example.com', 'third@example.com'])
       expect(await statuses()).toEqual(['sent', 'failed', 'sent'])
     } finally {

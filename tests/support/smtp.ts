@@ -15,10 +15,13 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server in this process that keeps every accepted message. `server` adds smtp-server's
- * own options (a required login, a short idle timeout); `connections` counts the clients connected now
- * and the most there ever were at once.
+ * own options (a required login, a short idle timeout, an `onConnect` that refuses with 421); `port`
+ * listens on a given port (a server that comes back where it was); `connections` counts the clients
+ * connected now and the most there ever were at once.
  */
-export async function startSmtpSink(options: { delayMs?: number; server?: Partial<SMTPServerOptions> } = {}) {
+export async function startSmtpSink(
+  options: { delayMs?: number; port?: number; server?: Partial<SMTPServerOptions> } = {},
+) {
   const received: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const connections = { now: 0, most: 0, opened: 0 }
@@ -31,12 +34,15 @@ export async function startSmtpSink(options: { delayMs?: number; server?: Partia
       connections.now++
       connections.opened++
       connections.most = Math.max(connections.most, connections.now)
-      callback()
+      if (options.server?.onConnect) options.server.onConnect(_session, callback)
+      else callback()
     },
     onClose() {
       connections.now--
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      // A server of the test's own decides (refuses the message after DATA, say).
+      if (options.server?.onData) return options.server.onData(stream, session, callback)
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject))
@@ -64,7 +70,7 @@ export async function startSmtpSink(options: { delayMs?: number; server?: Partia
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ECONNRESET') throw err
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {
     url: `smtp://127.0.0.1:${port}`,

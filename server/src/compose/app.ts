@@ -22,6 +22,7 @@ import { registerQueueDashboard } from '../jobs/dashboard.ts'
 import { createOutbox, type Outbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues, type Queues } from '../jobs/queues.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
+import { mailWaiting } from '../mail/retries.ts'
 import { adminRoutes } from '../modules/admin/routes.ts'
 import { agentRoutes } from '../modules/agents/routes.ts'
 import { attendeeRoutes } from '../modules/attendees/routes.ts'
@@ -283,8 +284,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   )
   if (mailer.kind === 'store') await app.register(devMailboxRoutes)
-  if (config.queueDashboardToken)
-    await registerQueueDashboard(app, queues, config.queueDashboardToken, services.limits)
+  if (config.queueDashboardToken) {
+    await registerQueueDashboard(app, queues, config.queueDashboardToken, services.limits, () =>
+      mailWaiting(dbHandle.db),
+    )
+  }
   // Operator routes exist only with ADMIN_TOKEN set.
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/api', token: config.adminToken })
   await options.extend?.(app)

@@ -8,6 +8,7 @@ import { closeQueues, createQueues } from '../jobs/queues.ts'
 import { type Processors, startWorkers } from '../jobs/workers.ts'
 import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { createMailRetries } from '../mail/retries.ts'
 import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
 import { createFubProcessor } from '../modules/webhooks/fub.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
@@ -38,8 +39,12 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     })
   const processors: Processors = {
     mail: {
-      send: createMailProcessor(db, mailer, services.consent.optedOut, (sealed) =>
-        services.secrets.open(sealed, 'mail.unsubscribe_url'),
+      send: createMailProcessor(
+        db,
+        mailer,
+        services.consent.optedOut,
+        (sealed) => services.secrets.open(sealed, 'mail.unsubscribe_url'),
+        config.mailRetry,
       ),
       followUp: (payload) => services.consent.sendFollowUp(payload),
     },
@@ -67,13 +72,18 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     },
     (err) => backgroundFailures.report('worker', err, { task: 'reseal-secrets' }),
   )
+  // Mail the SMTP server could not take waits in PostgreSQL; this hands it back when its time comes.
+  const mailRetries = createMailRetries({ db, outbox, mailer, config: config.mailRetry })
+  mailRetries.start()
   return {
     outbox,
     queues,
+    mailRetries,
     openHouses: services.openHouses,
     async close() {
       // Services of their own (not the API's, which the API stops): no hint after the emitter closes.
       if (!shared) services.statsEvents.stop()
+      await mailRetries.stop()
       await outbox.stop()
       await workers.close()
       await closeQueues(queues)

@@ -52,7 +52,8 @@ type NullableJson = ColumnType<JsonValue | null, string | null | undefined, stri
 // labels as CHECK constraints. The two lists below exist only in the database.
 
 export type EmailCodePurpose = 'verify_email' | 'temp_password' | 'change_email'
-export type MailStatus = 'queued' | 'sending' | 'sent' | 'stored' | 'failed' | 'suppressed'
+/** 'waiting': the SMTP server could not take it yet, tried again at nextAttemptAt; 'failed' is final. */
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'stored' | 'waiting' | 'failed' | 'suppressed'
 
 export interface PorchlightUserTable {
   id: Id
@@ -445,6 +446,12 @@ export interface MailTable {
    * `{{porchlight:unsubscribe}}` in its place until it goes out.
    */
   unsubscribeUrl: Nullable<string>
+  /** While 'waiting': when it is tried again (sooner for 'server', once the server answers again). */
+  nextAttemptAt: NullableTimestamp
+  /** While 'waiting': for the server to answer at all, or for the schedule after a temporary refusal. */
+  waitingFor: Nullable<'server' | 'schedule'>
+  /** The SMTP server's last refusal of it, as it answered (e.g. `550 5.1.1 No such user`). */
+  smtpReply: Nullable<string>
 }
 
 export type ConsentKind = 'email_opt_in' | 'email_opt_out'

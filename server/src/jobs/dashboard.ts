@@ -28,6 +28,35 @@ interface PasswordGuesses {
 const DASHBOARD_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline' https:; img-src 'self' data:; font-src 'self' data: https:; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 
+/** How long ago, in the largest unit that fits. */
+function ago(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`
+  if (seconds < 7200) return `${Math.floor(seconds / 60)} min`
+  return `${Math.floor(seconds / 3600)} h`
+}
+
+/**
+ * The mail queue's line on the dashboard: the mail that waits in PostgreSQL for the SMTP server (it is
+ * in no BullMQ state while it waits), read again with each of the dashboard's calls for its queues.
+ */
+class MailQueueAdapter extends BullMQAdapter {
+  waiting = ''
+  override getDescription(): string {
+    return this.waiting
+  }
+}
+
+/** Mail the SMTP server could not take yet (mail/retries.ts): how many, and the oldest one's age. */
+export type MailWaiting = () => Promise<{ waiting: number; oldestWaitingSeconds: number | null }>
+
+async function describeWaitingMail(mailWaiting: MailWaiting): Promise<string> {
+  const { waiting, oldestWaitingSeconds } = await mailWaiting()
+  if (waiting === 0) return 'No mail waiting for the mail server'
+  return `Waiting for the mail server: ${waiting} mail${waiting === 1 ? '' : 's'}, the oldest written ${ago(
+    oldestWaitingSeconds ?? 0,
+  )} ago (kept in PostgreSQL; sent once the server takes them)`
+}
+
 /**
  * The operator's queue dashboard (bull-board): failed jobs stay visible and can be retried. Only with
  * QUEUE_DASHBOARD_TOKEN set; the browser asks for it as the password (any user name). An address that
@@ -38,10 +67,15 @@ export async function registerQueueDashboard(
   queues: Queues,
   token: string,
   limits: PasswordGuesses,
+  mailWaiting: MailWaiting,
 ): Promise<void> {
   const serverAdapter = new FastifyAdapter()
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH)
-  createBullBoard({ queues: Object.values(queues).map((q) => new BullMQAdapter(q)), serverAdapter })
+  const mail = new MailQueueAdapter(queues.mail)
+  createBullBoard({
+    queues: Object.values(queues).map((q) => (q === queues.mail ? mail : new BullMQAdapter(q))),
+    serverAdapter,
+  })
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req, reply) => {
       const [scheme, encoded] = (req.headers.authorization ?? '').split(' ')
@@ -66,6 +100,11 @@ export async function registerQueueDashboard(
           .send({ error: { code: 'UNAUTHORIZED', message: 'The queue dashboard needs its token' } })
       }
       reply.header('content-security-policy', DASHBOARD_CSP)
+      if (req.url.startsWith(`${QUEUE_DASHBOARD_PATH}/api/queues`)) {
+        mail.waiting = await describeWaitingMail(mailWaiting).catch(
+          () => 'Mail waiting: not known (PostgreSQL did not answer)',
+        )
+      }
     })
     await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH })
   })

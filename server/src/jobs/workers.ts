@@ -1,5 +1,5 @@
 import { type JobName, type JobPayload, jobNames, type QueueName, queueNames } from '@porchlight/shared'
-import { type Job, Worker } from 'bullmq'
+import { type Job, UnrecoverableError, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { backgroundFailures } from '../failures.ts'
 import type { Outbox } from './outbox.ts'
@@ -61,7 +61,9 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
         name: job?.name,
         attempts: job?.attemptsMade,
       })
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      // After its last attempt, or a failure a retry cannot mend (a mail refused for good).
+      const final = err instanceof UnrecoverableError
+      if (job && (final || job.attemptsMade >= (job.opts.attempts ?? 1))) {
         opts.outbox
           .markFailed(job.id, String(err))
           .catch((failure) => backgroundFailures.report('job', failure, { queue, job: job.id }))

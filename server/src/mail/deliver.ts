@@ -1,9 +1,12 @@
 import type { JobPayload } from '@porchlight/shared'
+import { UnrecoverableError } from 'bullmq'
 import { type Selectable, sql } from 'kysely'
+import { type Config, MAIL_GIVE_UP_AFTER_MS, MAIL_RETRY_DELAYS_MS } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { MailTable } from '../db/types.ts'
 import { batched } from '../lib/batched.ts'
 import type { Mailer } from './mailer.ts'
+import { classifySendFailure, retryDelayMs } from './refusals.ts'
 import { withUnsubscribeLink } from './unsubscribe-link.ts'
 
 /**
@@ -30,7 +33,7 @@ export class MailInFlightError extends Error {
 }
 
 /** What became of one mail a job asked to send. */
-type Outcome = 'sent' | 'stored' | 'skipped' | 'suppressed'
+type Outcome = 'sent' | 'stored' | 'skipped' | 'suppressed' | 'waiting' | 'failed'
 
 type Claim = {
   mail: Selectable<MailTable> | undefined
@@ -40,10 +43,18 @@ type Claim = {
 
 type MailMark = {
   mailId: number
-  status: 'sent' | 'stored' | 'failed' | 'suppressed'
+  status: 'sent' | 'stored' | 'waiting' | 'failed' | 'suppressed'
   smtpMessageId?: string | null
   lastError?: string
+  /** The server's answer to a failed attempt. */
+  smtpReply?: string | null
+  /** A waiting mail: what it waits for, and how long from now its next attempt is. */
+  waitingFor?: 'server' | 'schedule'
+  delayMs?: number
 }
+
+/** The job of a mail the server refused for good fails, so the queue dashboard shows it with the reply. */
+export class MailRefusedError extends UnrecoverableError {}
 
 /**
  * Sends one stored mail, holding no transaction or row lock across the SMTP exchange: one conditional
@@ -56,6 +67,10 @@ type MailMark = {
  * The sends running at once in a worker share their statements: the claims that arrive while one is in
  * flight go together in the next, and so do the marks (`batched`), so a burst of mail costs a few
  * statements per batch rather than two per mail.
+ *
+ * A mail the server could not take waits in PostgreSQL and the job completes (decision 031): 'waiting'
+ * until its next attempt, which `retries.ts` hands back to the queue. A permanent refusal (5xx to its
+ * recipient or message) is final: the row keeps the server's reply and the job fails with it.
  */
 export function createMailProcessor(
   db: Db,
@@ -64,6 +79,10 @@ export function createMailProcessor(
   optedOut: (agentId: number, email: string) => Promise<boolean> = async () => false,
   /** Opens a mail's sealed unsubscribe link (decision 033), put back into the mail as it goes out. */
   openLink: (sealed: string) => string = (sealed) => sealed,
+  retry: Pick<Config['mailRetry'], 'delaysMs' | 'giveUpAfterMs'> = {
+    delaysMs: MAIL_RETRY_DELAYS_MS,
+    giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
+  },
 ) {
   const claim = batched(async (ids: number[]) => {
     const rows = await db
@@ -74,9 +93,10 @@ export function createMailProcessor(
         attempts: sql<number>`attempts + 1`,
       })
       .where('id', '=', sql<number>`any(${sql.val(ids)}::bigint[])`)
+      // A waiting mail is claimed once its time has come and the sweep queued it again; a failed one never.
       .where((eb) =>
         eb.or([
-          eb('status', 'in', ['queued', 'failed']),
+          eb('status', '=', 'queued'),
           eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<', sql<Date>`now()`)]),
         ]),
       )
@@ -98,11 +118,15 @@ export function createMailProcessor(
         status = v.status,
         smtp_message_id = coalesce(v.smtp_message_id, mail.smtp_message_id),
         last_error = coalesce(v.last_error, mail.last_error),
+        smtp_reply = case when v.status in ('waiting', 'failed') then v.smtp_reply else mail.smtp_reply end,
+        waiting_for = v.waiting_for,
+        next_attempt_at = now() + v.delay_ms * interval '1 millisecond',
         lease_until = null,
         sent_at = case when v.status in ('sent', 'stored') then now() else mail.sent_at end
       from unnest(${column('mailId')}::bigint[], ${column('status')}::text[],
-        ${column('smtpMessageId')}::text[], ${column('lastError')}::text[])
-        as v(id, status, smtp_message_id, last_error)
+        ${column('smtpMessageId')}::text[], ${column('lastError')}::text[],
+        ${column('smtpReply')}::text[], ${column('waitingFor')}::text[], ${column('delayMs')}::bigint[])
+        as v(id, status, smtp_message_id, last_error, smtp_reply, waiting_for, delay_ms)
       where mail.id = v.id and mail.status = 'sending'`.execute(db)
     return marks.map(() => undefined)
   })
@@ -137,7 +161,7 @@ export function createMailProcessor(
     mailId: number,
     claimed: Promise<Claim>,
     next: () => void,
-  ): Promise<{ outcome: Outcome; marked?: Promise<void> }> {
+  ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
     const { mail, askedAt } = await claimed
     next()
     if (mail && Date.now() - askedAt > RENEW_CLAIM_AFTER_MS && !(await renewed(mail))) {
@@ -171,22 +195,40 @@ export function createMailProcessor(
       const { messageId } = await mailer.deliver(withUnsubscribeLink(outgoing, link))
       return { outcome: 'sent', marked: mark({ mailId, status: 'sent', smtpMessageId: messageId }) }
     } catch (err) {
-      // Recorded as 'failed' with the reason for an operator; the job's retry tries again.
-      await mark({ mailId, status: 'failed', lastError: String(err) })
-      throw err
+      const failure = classifySendFailure(err)
+      const tooOld = Date.now() - new Date(mail.createdAt).getTime() >= retry.giveUpAfterMs
+      if (failure.kind === 'final' || tooOld) {
+        const lastError = failure.kind === 'final' ? failure.reason : `Gave up waiting: ${failure.reason}`
+        return {
+          outcome: 'failed',
+          marked: mark({ mailId, status: 'failed', lastError, smtpReply: failure.reply }),
+          refusal: `mail ${mailId}: ${failure.reply ?? lastError}`,
+        }
+      }
+      const marked = mark({
+        mailId,
+        status: 'waiting',
+        lastError: failure.reason,
+        smtpReply: failure.reply,
+        waitingFor: failure.kind,
+        delayMs: retryDelayMs(mail.attempts, retry.delaysMs),
+      })
+      return { outcome: 'waiting', marked }
     }
   }
 
   /**
    * A job's mails, one after another, so a worker's jobs at once are its sends at once (mailer.ts); each
    * mail's claim is asked for while the one before it goes out. A mail that fails does not hold back
-   * the rest; the job then fails with the first error, and its retry sends only what is not sent yet.
-   * Answers each mail's outcome.
+   * the rest: it waits in its row, or is refused for good and the job then fails with the server's reply
+   * (no retry: a repeat would skip every mail). An error of our own (a claim, a mark) fails the job, and
+   * BullMQ's retry sends only what is not sent yet. Answers each mail's outcome.
    */
   return async function send(payload: JobPayload<'mail', 'send'>): Promise<Outcome[]> {
     const mailIds = 'mailIds' in payload ? payload.mailIds : [payload.mailId]
     const outcomes: Outcome[] = []
     const marks: Promise<void>[] = []
+    const refusals: string[] = []
     let failed: { error: unknown } | null = null
     let ahead: Promise<Claim> | undefined
     for (const [i, mailId] of mailIds.entries()) {
@@ -197,9 +239,10 @@ export function createMailProcessor(
         if (nextId !== undefined) ahead = claimAhead(nextId)
       }
       try {
-        const { outcome, marked } = await sendOne(mailId, claimed, next)
+        const { outcome, marked, refusal } = await sendOne(mailId, claimed, next)
         outcomes.push(outcome)
         if (marked) marks.push(marked)
+        if (refusal) refusals.push(refusal)
       } catch (error) {
         failed ??= { error }
       }
@@ -208,6 +251,7 @@ export function createMailProcessor(
     const unmarked = (await Promise.allSettled(marks)).find((m) => m.status === 'rejected')
     if (failed) throw failed.error
     if (unmarked) throw unmarked.reason
+    if (refusals.length > 0) throw new MailRefusedError(`Refused for good: ${refusals.join('; ')}`)
     return outcomes
   }
 }

@@ -26,6 +26,8 @@ export interface Mailer {
    */
   connections: number
   deliver(mail: OutgoingMail): Promise<{ messageId: string | null }>
+  /** Resolves when the SMTP server answers (connect, EHLO, login); rejects with the reason otherwise. */
+  probe(): Promise<void>
   close(): void
 }
 
@@ -55,6 +57,7 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
       kind: 'store',
       connections: STORED_AT_ONCE,
       deliver: async () => ({ messageId: null }),
+      probe: async () => {},
       close: () => {},
     }
   }
@@ -88,6 +91,7 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
       await smtp.send({ from: asciiAddress(sender.address), to: asciiAddress(mail.toAddress) }, message)
       return { messageId }
     },
+    probe: () => smtp.probe(),
     close: () => smtp.close(),
   }
 }

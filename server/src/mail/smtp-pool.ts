@@ -21,6 +21,11 @@ export type SmtpOptions = SMTPConnection.Options & { auth?: SMTPConnection.Crede
 export interface SmtpPool {
   /** Sends one message to one recipient; resolves once the server has accepted it. */
   send(envelope: { from: string; to: string }, message: string): Promise<void>
+  /**
+   * Whether the server answers: a connection of its own, greeted, EHLO and login (when SMTP_URL has
+   * one), then QUIT. Resolves when all of it succeeded; rejects with the reason otherwise.
+   */
+  probe(): Promise<void>
   close(): void
 }
 
@@ -142,6 +147,27 @@ export function createSmtpPool({ auth, ...options }: SmtpOptions, size: number):
           throw err
         }
       }
+    },
+    async probe() {
+      const smtp = new SMTPConnection(options)
+      // A failure while connecting is told as an 'error' event, not to connect's callback; one in the
+      // middle of a step fails that step.
+      let fail = (_err: Error) => {}
+      smtp.on('error', (err) => fail(err))
+      const step = (start: (done: (err?: Error | null) => void) => void) =>
+        new Promise<void>((resolve, reject) => {
+          fail = reject
+          start((err) => (err ? reject(err) : resolve()))
+        })
+      try {
+        await step((done) => smtp.connect(done))
+        if (auth) await step((done) => smtp.login(auth, (err) => done(err)))
+      } catch (err) {
+        smtp.close()
+        throw err
+      }
+      fail = () => {}
+      smtp.quit()
     },
     close() {
       closed = true

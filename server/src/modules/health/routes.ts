@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import { ServiceUnavailableError } from '../../errors.ts'
 import { backgroundFailures } from '../../failures.ts'
+import { mailWaiting } from '../../mail/retries.ts'
 
 const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
   Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
@@ -31,6 +32,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
               redis: z.literal('up'),
               /** Work after the answer (after-commit, sockets, outbox, jobs) that failed in this process, per source. */
               backgroundFailures: z.record(z.string(), z.number().int()),
+              /** Mail the SMTP server could not take yet (decision 031); null when it could not be counted. */
+              mail: z
+                .object({ waiting: z.number().int(), oldestWaitingSeconds: z.number().int().nullable() })
+                .nullable(),
             }),
           }),
         },
@@ -56,6 +61,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           postgres: 'up' as const,
           redis: 'up' as const,
           backgroundFailures: backgroundFailures.counts(),
+          mail: await within(2000, mailWaiting(db)).catch(() => null),
         },
       }
     },
