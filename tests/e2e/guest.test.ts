@@ -309,6 +309,8 @@ describe('guest QR sign-in and the live attendee board', () => {
     await guest.getByRole('button', { name: 'Submit Feedback' }).click()
     await arrive(guest, /\/public\/OpenHouseToday\/feedback\/confirm\?/, 'Thank you for your feedback!')
     await shot(guest, '5-feedback-confirm')
+    // Sent: the visit's token leaves the phone.
+    expect(await keptTokens(guest)).toEqual([])
     const [saved] = await feedbackOf(oh.id)
     expect(saved).toMatchObject({
       prospectId,
