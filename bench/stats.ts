@@ -66,12 +66,20 @@ export async function run() {
         `insert into prospect (${prospectColumns.join(', ')})
          select ${prospectColumns.map((c) => (c === 'prospect_email_id' ? `'v' || n || '@example.com'` : c === 'client_request_id' ? 'null' : c === 'working_with_re_agent_flag' ? 'n % 3 = 0' : c)).join(', ')}
          from prospect, generate_series(1, $2::int) n where id = $1`,
-        [signIn.body.data.id, VISITS / 2],
+        // The sign-in answers its visit (decision 029): the prospect cloned is the one behind it.
+        [
+          (
+            await pool.query('select prospect_id from open_house_attendee where id = $1', [
+              signIn.body.data.id,
+            ])
+          ).rows[0].prospect_id,
+          VISITS / 2,
+        ],
       )
       const attendeeColumns = await columns(pool, 'open_house_attendee')
       await loader.query(
         `insert into open_house_attendee (${attendeeColumns.join(', ')})
-         select ${attendeeColumns.map((c) => (c === 'open_house_id' ? 'o.id' : c === 'prospect_id' ? 'p.id' : `a.${c}`)).join(', ')}
+         select ${attendeeColumns.map((c) => (c === 'open_house_id' ? 'o.id' : c === 'prospect_id' ? 'p.id' : c === 'client_request_id' ? 'gen_random_uuid()' : `a.${c}`)).join(', ')}
          from open_house_attendee a,
            (select id, row_number() over (order by id) k from open_house where listing_re_agent_id = $1) o,
            (select id, row_number() over (order by id) k from prospect where created_by_re_agent_id = $1) p

@@ -13,7 +13,7 @@ import {
   propertyFields,
   validAgentFields,
 } from '../support/factories.ts'
-import { publish, scheduleFor, scheduleOpenHouse } from '../support/open-houses.ts'
+import { prospectOfVisit, publish, scheduleFor, scheduleOpenHouse } from '../support/open-houses.ts'
 
 // The defects of "who may act for whom", each reproduced as it was measured, and now refused.
 
@@ -383,7 +383,8 @@ describe('3. and 7. leads belong to the agent at the door', () => {
       },
     })
     expect(signIn.status).toBe(201)
-    expect(signIn.body.data.id).toBe(typed.body.data.id)
+    // The answer names the visit, a visit of the prospect it was matched to (decision 029).
+    expect(await prospectOfVisit(t, signIn.body.data.id)).toBe(typed.body.data.id)
     const row = await t.db
       .selectFrom('prospect')
       .selectAll()

@@ -83,7 +83,7 @@ describe('database constraints', () => {
     await expect(makeOpenHouse(property.id, agent.id, '2027-03-06')).resolves.toBeTruthy()
   })
 
-  it('records a prospect once per open house, and one feedback per prospect and open house', async () => {
+  it('records an agent-added prospect once per open house, a sign-in once per request id, and one feedback per visit', async () => {
     const { agent } = await makeAgent(db())
     const property = await makeProperty()
     const openHouse = await makeOpenHouse(property.id, agent.id, '2027-04-10')
@@ -98,17 +98,28 @@ describe('database constraints', () => {
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    // An agent adds a prospect to an open house once; a guest's visits each have a sign-in id of their own.
     const attend = () =>
       db()
         .insertInto('openHouseAttendee')
         .values({ openHouseId: openHouse.id, prospectId: prospect.id })
-        .execute()
-    await attend()
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    const visit = await attend()
     await expect(attend()).rejects.toThrow(/unique/)
+    const requestId = '0b7c6f5e-3f5a-4b8e-9f57-2d3f3c1a8e11'
+    const signIn = () =>
+      db()
+        .insertInto('openHouseAttendee')
+        .values({ openHouseId: openHouse.id, prospectId: prospect.id, clientRequestId: requestId })
+        .execute()
+    await signIn()
+    await expect(signIn()).rejects.toThrow(/unique/)
+    // One feedback per visit.
     const feedback = () =>
       db()
         .insertInto('openHouseFeedback')
-        .values({ openHouseId: openHouse.id, prospectId: prospect.id, kitchen: 5 })
+        .values({ openHouseId: openHouse.id, prospectId: prospect.id, attendeeId: visit.id, kitchen: 5 })
         .execute()
     await feedback()
     await expect(feedback()).rejects.toThrow(/unique/)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attendeeCsv } from '../../server/src/modules/reports/service.ts'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent, propertyFields, scheduleFields } from '../support/factories.ts'
-import { scheduleOpenHouse } from '../support/open-houses.ts'
+import { prospectOfVisit, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -178,7 +178,7 @@ describe('custom questions of an open house', () => {
     const board = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
       token: listing.token,
     })
-    const answered = board.body.data.find((p: { id: number }) => p.id === right.body.data.id)
+    const answered = board.body.data.find((p: { attendeeId: number }) => p.attendeeId === right.body.data.id)
     expect(answered.customAnswers).toEqual([
       { questionId: Number(approved), question: 'Are you pre-approved?', answer: 'Yes' },
       { questionId: Number(room), question: 'Which room did you like best?', answer: 'Attic' },
@@ -222,7 +222,7 @@ describe('custom questions of an open house', () => {
     const oh = await withQuestions(listing)
     const [, approved] = idsOf(oh)
     const signedIn = await signIn(oh.id, { [approved]: 'Yes' })
-    const prospectId = signedIn.body.data.id
+    const prospectId = await prospectOfVisit(t, signedIn.body.data.id)
     const res = await t.call('GET', `/prospectmgmt/getProspectCustomAnswers/${prospectId}`, {
       token: listing.token,
     })

@@ -54,9 +54,18 @@ const prospectsOf = (agentId: number) =>
   t.db.selectFrom('prospect').selectAll().where('createdByReAgentId', '=', agentId).execute()
 const attendeesOf = (openHouseId: number) =>
   t.db.selectFrom('openHouseAttendee').selectAll().where('openHouseId', '=', openHouseId).execute()
+/** The sign-in answers its visit's id (decision 029); the agent's prospect is behind it. */
+const prospectOf = async (visitId: number) =>
+  (
+    await t.db
+      .selectFrom('openHouseAttendee')
+      .select('prospectId')
+      .where('id', '=', visitId)
+      .executeTakeFirstOrThrow()
+  ).prospectId
 
 describe('guest sign-in from the QR code', () => {
-  it("makes the door agent's prospect, records the attendee and the consent, and answers its id and a guest token", async () => {
+  it("makes the door agent's prospect, records the visit and the consent, and answers the visit's id and a guest token", async () => {
     const listing = await agent()
     const someoneElse = await agent()
     const oh = await hostedOpenHouse(listing)
@@ -72,19 +81,20 @@ describe('guest sign-in from the QR code', () => {
     expect(await prospectsOf(someoneElse.agent.id)).toEqual([])
     const [prospect] = await prospectsOf(listing.agent.id)
     expect(prospect).toMatchObject({
-      id: res.body.data.id,
+      id: await prospectOf(res.body.data.id),
       prospectFirstName: 'Jordan',
       prospectEmailId: body.prospectEmailId,
       bestTimeToContact: 'Afteroon',
       heardAboutThisOpenHouse: 'Driving By',
       workingWithReAgentFlag: false,
-      clientRequestId: body.clientRequestId,
       emailConsent: true,
       smsConsent: false,
       consentText: CONSENT,
     })
     expect(prospect?.consentAt?.getTime()).toBeGreaterThanOrEqual(before - 1000)
-    expect((await attendeesOf(oh.id)).map((a) => a.prospectId)).toEqual([res.body.data.id])
+    expect((await attendeesOf(oh.id)).map((a) => [a.id, a.prospectId, a.clientRequestId])).toEqual([
+      [res.body.data.id, prospect?.id, body.clientRequestId],
+    ])
   })
 
   it('requires first name, last name, email and phone, with the SPEC email text', async () => {
@@ -167,7 +177,7 @@ describe('guest sign-in from the QR code', () => {
     expect(row).toMatchObject({ emailConsent: false, smsConsent: false, consentText: null, consentAt: null })
   })
 
-  it('answers a retry with the same clientRequestId with the same prospect, and records one attendee', async () => {
+  it('answers a retry with the same clientRequestId with the same visit, and records one attendee', async () => {
     const listing = await agent()
     const oh = await hostedOpenHouse(listing)
     const body = visitor(oh.id)
@@ -180,7 +190,7 @@ describe('guest sign-in from the QR code', () => {
     expect(await attendeesOf(oh.id)).toHaveLength(1)
   })
 
-  it('answers a reused clientRequestId with its first prospect, and refuses it at another agent', async () => {
+  it('answers a reused clientRequestId with its first visit, and refuses it at another agent', async () => {
     const listing = await agent()
     const oh = await hostedOpenHouse(listing)
     const body = visitor(oh.id)
@@ -222,7 +232,7 @@ describe('guest sign-in from the QR code', () => {
     expect(await attendeesOf(oh.id)).toHaveLength(1)
   })
 
-  it('makes one prospect of simultaneous sign-ins of one visitor from two phones (same email, new ids)', async () => {
+  it('makes one prospect and two visits of simultaneous sign-ins of one email from two phones (new ids)', async () => {
     const listing = await agent()
     const oh = await hostedOpenHouse(listing)
     const email = `twice-${unique()}@example.com`
@@ -231,9 +241,11 @@ describe('guest sign-in from the QR code', () => {
       signIn(visitor(oh.id, { prospectEmailId: email.toUpperCase() })),
     ])
     expect(answers.map((a) => a.status)).toEqual([201, 201])
-    expect(answers[0]?.body.data.id).toBe(answers[1]?.body.data.id)
+    const [prospect] = await prospectsOf(listing.agent.id)
     expect(await prospectsOf(listing.agent.id)).toHaveLength(1)
-    expect(await attendeesOf(oh.id)).toHaveLength(1)
+    const visits = await attendeesOf(oh.id)
+    expect(visits.map((v) => v.id).sort()).toEqual(answers.map((a) => a.body.data.id).sort())
+    expect(visits.map((v) => v.prospectId)).toEqual([prospect?.id, prospect?.id])
   })
 
   it("matches a returning visitor by email whatever its case, never overwriting the agent's prospect: what it typed stays with the visit", async () => {
@@ -260,7 +272,8 @@ describe('guest sign-in from the QR code', () => {
       }),
     )
     expect(two.status).toBe(201)
-    expect(two.body.data.id).toBe(one.body.data.id)
+    expect(two.body.data.id).not.toBe(one.body.data.id)
+    expect(await prospectOf(two.body.data.id)).toBe(await prospectOf(one.body.data.id))
     const rows = await prospectsOf(listing.agent.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
@@ -270,20 +283,24 @@ describe('guest sign-in from the QR code', () => {
       bestTimeToContact: 'Afteroon',
       workingWithReAgentFlag: true,
     })
-    expect((await attendeesOf(first.id)).map((a) => a.prospectId)).toEqual([one.body.data.id])
+    expect((await attendeesOf(first.id)).map((a) => a.id)).toEqual([one.body.data.id])
     const [visit] = await attendeesOf(second.id)
-    expect(visit?.prospectId).toBe(one.body.data.id)
+    expect(visit?.id).toBe(two.body.data.id)
+    expect(visit?.prospectId).toBe(rows[0]?.id)
     expect(visit?.guestDetails).toMatchObject({
       prospectEmailId: email.toUpperCase(),
       prospectPhoneNumber: '770 555 0188',
       bestTimeToContact: 'Evening',
     })
 
-    // Signing in again at the same open house is not an error and records no second attendee.
+    // Signing in again at the same open house is a visit of its own, of the same prospect.
     const three = await signIn(visitor(second.id, { prospectFirstName: 'Casey', prospectEmailId: email }))
     expect(three.status).toBe(201)
-    expect(three.body.data.id).toBe(one.body.data.id)
-    expect(await attendeesOf(second.id)).toHaveLength(1)
+    expect((await attendeesOf(second.id)).map((a) => [a.id, a.prospectId])).toEqual([
+      [two.body.data.id, rows[0]?.id],
+      [three.body.data.id, rows[0]?.id],
+    ])
+    expect(await prospectsOf(listing.agent.id)).toHaveLength(1)
   })
 
   it('keeps the same visitor apart for two listing agents: each has its own lead', async () => {
@@ -292,7 +309,7 @@ describe('guest sign-in from the QR code', () => {
     const email = `both-${unique()}@example.com`
     const atA = await signIn(visitor((await hostedOpenHouse(a)).id, { prospectEmailId: email }))
     const atB = await signIn(visitor((await hostedOpenHouse(b)).id, { prospectEmailId: email }))
-    expect(atA.body.data.id).not.toBe(atB.body.data.id)
+    expect(await prospectOf(atA.body.data.id)).not.toBe(await prospectOf(atB.body.data.id))
   })
 
   it('refuses a NUL byte in a text field at the schema (422, the field named), and stores nothing', async () => {
@@ -364,8 +381,10 @@ describe('guest sign-in from the QR code', () => {
     const res = await signIn(visitor(oh.id, { reAgentId: host.agent.id }))
     expect(res.status).toBe(201)
     const shares = await signIn(visitor(oh.id, { reAgentId: host.agent.id, listingAgentConsent: 'true' }))
+    const resProspect = await prospectOf(res.body.data.id)
+    const sharesProspect = await prospectOf(shares.body.data.id)
     expect((await prospectsOf(host.agent.id)).map((p) => p.id).sort()).toEqual(
-      [res.body.data.id, shares.body.data.id].sort(),
+      [resProspect, sharesProspect].sort(),
     )
     expect(await prospectsOf(listing.agent.id)).toEqual([])
 
@@ -386,7 +405,7 @@ describe('guest sign-in from the QR code', () => {
         prospectPhoneNumber: '999 555 0000',
       }),
     )
-    expect(back.body.data.id).toBe(typed.body.data.id)
+    expect(await prospectOf(back.body.data.id)).toBe(typed.body.data.id)
     const kept = await t.db
       .selectFrom('prospect')
       .selectAll()
@@ -405,8 +424,8 @@ describe('guest sign-in from the QR code', () => {
     const byId = new Map(
       asListing.body.data.map((p: { id: number; prospectEmailId: string }) => [p.id, p.prospectEmailId]),
     )
-    expect(byId.get(shares.body.data.id)).toMatch(/^jordan-.*@example\.com$/)
-    expect(byId.get(res.body.data.id)).toContain('*')
+    expect(byId.get(sharesProspect)).toMatch(/^jordan-.*@example\.com$/)
+    expect(byId.get(resProspect)).toContain('*')
     const asHost = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
       token: host.token,
     })

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { prospectOfVisit, publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -71,7 +71,8 @@ async function guestSignIn(openHouseId: number, overrides: Record<string, unknow
     body: { ...prospectFields(overrides), openHouseId, clientRequestId: randomUUID() },
   })
   if (res.status !== 201) throw new Error(`guest: ${JSON.stringify(res.body)}`)
-  return res.body.data.id as number
+  // The agent's prospect behind the visit the sign-in answers (decision 029).
+  return prospectOfVisit(t, res.body.data.id)
 }
 
 describe("an agent's own prospects", () => {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { expectAccessible, launchBrowser } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { prospectOfVisit, publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 // Set GUEST_SCREENSHOTS=/some/dir to keep phone screenshots of the guest pages.
 const SHOTS = process.env.GUEST_SCREENSHOTS
@@ -117,7 +117,7 @@ const prospectOf = (id: number) =>
 const feedbackOf = (openHouseId: number) =>
   t.db.selectFrom('openHouseFeedback').selectAll().where('openHouseId', '=', openHouseId).execute()
 
-/** The guest tokens this phone keeps, by `${openHouseId}:${prospectId}` (never in a URL). */
+/** The guest tokens this phone keeps, by `${openHouseId}:${visitId}` (never in a URL). */
 const keptTokens = async (page: Page) =>
   Object.keys(
     JSON.parse((await page.evaluate(() => localStorage.getItem('porchlightGuestTokens'))) ?? '{}') as object,
@@ -223,7 +223,9 @@ describe('guest QR sign-in and the live attendee board', () => {
       'Thank you for signing in!',
     )
     await shot(guest, '3-confirm')
-    const prospectId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    // The URL carries the visit's id, never the prospect's (decision 029).
+    const visitId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    const prospectId = await prospectOfVisit(t, visitId)
     const stored = await t.db
       .selectFrom('prospect')
       .selectAll()
@@ -236,7 +238,7 @@ describe('guest QR sign-in and the live attendee board', () => {
     expect(stored.consentText).not.toContain('listing agent')
     expect(stored.createdByReAgentId).toBe(host.agent.id)
     // The feedback token stays on the phone, out of every URL.
-    expect(await keptTokens(guest)).toEqual([`${oh.id}:${prospectId}`])
+    expect(await keptTokens(guest)).toEqual([`${oh.id}:${visitId}`])
     expect(guest.url()).not.toMatch(/token/i)
 
     // The host's board shows the guest at once, highlighted, without a reload.
@@ -307,6 +309,8 @@ describe('guest QR sign-in and the live attendee board', () => {
     await guest.getByRole('button', { name: 'Submit Feedback' }).click()
     await arrive(guest, /\/public\/OpenHouseToday\/feedback\/confirm\?/, 'Thank you for your feedback!')
     await shot(guest, '5-feedback-confirm')
+    // Sent: the visit's token leaves the phone.
+    expect(await keptTokens(guest)).toEqual([])
     const [saved] = await feedbackOf(oh.id)
     expect(saved).toMatchObject({
       prospectId,
@@ -366,9 +370,11 @@ describe('guest QR sign-in and the live attendee board', () => {
     )
     await board.getByRole('row', { name: /Sam Weaksignal/ }).waitFor()
     expect(await count(board, 'attendee-count')).toBe('1')
-    const prospectId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    // The URL carries the visit's id, never the prospect's (decision 029).
+    const visitId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    const prospectId = await prospectOfVisit(t, visitId)
     // The answer to the queued sign-in left its feedback token on the phone.
-    expect(await keptTokens(guest)).toEqual([`${oh.id}:${prospectId}`])
+    expect(await keptTokens(guest)).toEqual([`${oh.id}:${visitId}`])
     const feedbackUrl = guest.url().replace('/new/confirm?', '/feedback?')
 
     await guest.getByRole('button', { name: 'No, Thank you!' }).click()
@@ -448,7 +454,9 @@ describe('guest pages when another agent hosts', () => {
       'Thank you for signing in!',
     )
 
-    const prospectId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    // The URL carries the visit's id, never the prospect's (decision 029).
+    const visitId = Number(new URL(guest.url()).searchParams.get('prospectId'))
+    const prospectId = await prospectOfVisit(t, visitId)
     const stored = await prospectOf(prospectId)
     expect(stored).toMatchObject({ createdByReAgentId: host.agent.id, emailConsent: true, smsConsent: false })
     expect(stored.consentText).toBe(

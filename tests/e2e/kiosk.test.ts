@@ -20,11 +20,16 @@ afterAll(() => t.close())
 
 const tablet = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }
 
-async function signInVisitor(page: Page, first: string, whileThanked?: () => Promise<void>) {
+async function signInVisitor(
+  page: Page,
+  first: string,
+  whileThanked?: () => Promise<void>,
+  email = `${first.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`,
+) {
   const field = (name: string) => page.getByRole('textbox', { name, exact: true })
   await field('First Name').fill(first)
   await field('Last Name').fill('Visitor')
-  await field('Email').fill(`${first.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`)
+  await field('Email').fill(email)
   await field('Phone').fill('404 555 0150')
   await page.getByRole('button', { name: 'Sign In' }).click()
   await page.getByText(`Thank you, ${first}!`).waitFor()
@@ -70,7 +75,8 @@ describe('kiosk mode', () => {
       expectAccessible(page, 'the kiosk thanking a visitor', { alsoAtPhoneWidth: true }),
     )
     await page.context().setOffline(true)
-    await signInVisitor(page, 'Ben')
+    const ben = `ben-${randomUUID().slice(0, 6)}@example.com`
+    await signInVisitor(page, 'Ben', undefined, ben)
     expect(await attendees()).toHaveLength(1)
     await page.context().setOffline(false)
     // Meanwhile a visitor signs in on its own phone at the same door.
@@ -94,15 +100,42 @@ describe('kiosk mode', () => {
     expect(rows.filter((r) => r.captureDevice === 'phone')).toHaveLength(1)
     expect(rows.filter((r) => r.capturedOffline)).toHaveLength(1)
 
+    // Ben's offline sign-in was sent: nothing of it, and no guest token of anyone, stays on the station.
+    const stored = () =>
+      page.evaluate(() => ({
+        tokens: localStorage.getItem('porchlightGuestTokens'),
+        pending: localStorage.getItem('porchlightPendingGuestSignIns'),
+      }))
+    await expect.poll(stored).toEqual({ tokens: null, pending: null })
+    // The next visitor at the station tries feedback as Ben (his visit's id in the feedback address):
+    // the page has no token to offer, so there is no form, and the server took no feedback.
+    const benVisit = await t.db
+      .selectFrom('openHouseAttendee as a')
+      .innerJoin('prospect as p', 'p.id', 'a.prospectId')
+      .select('a.id')
+      .where('p.prospectEmailId', '=', ben)
+      .executeTakeFirstOrThrow()
+    const kiosk = page.url()
+    await page.goto(
+      `${t.url}/public/OpenHouseToday/feedback?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&prospectId=${benVisit.id}&from=kiosk`,
+    )
+    await page.getByText('To leave feedback, please sign in at the open house on this phone first.').waitFor()
+    expect(await page.getByRole('button', { name: 'Submit Feedback' }).count()).toBe(0)
+    expect(
+      await t.db.selectFrom('openHouseFeedback').select('id').where('openHouseId', '=', oh.id).execute(),
+    ).toEqual([])
+    await page.goto(kiosk)
+    await page.getByRole('textbox', { name: 'First Name', exact: true }).waitFor()
+
     // Leaving: a wrong password keeps the kiosk; the agent's own brings back its board.
     await tabTo(page, page.getByRole('button', { name: 'Exit kiosk (agent)' }), 80)
     await page.keyboard.press('Enter')
     const exit = page.getByRole('form', { name: 'Exit kiosk' })
     await exit.waitFor()
     await expectAccessible(page, 'the kiosk with its exit form open', { alsoAtPhoneWidth: true })
-    expect(await exit.getByRole('textbox', { name: 'Agent email' }).inputValue()).toBe(
-      host.user.porchlightUserEmailId,
-    )
+    // The queue at the door never reads the agent's email: the form asks for the password alone.
+    expect(await exit.getByRole('textbox', { name: 'Agent email' }).count()).toBe(0)
+    expect(await page.content()).not.toContain(host.user.porchlightUserEmailId)
     await exit.getByLabel('Agent password').fill('not-the-password')
     await exit.getByRole('button', { name: 'Exit kiosk' }).click()
     await exit.getByText(messages.incorrectEmailAndPassword).waitFor()

@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
-import { scheduleOpenHouse } from '../support/open-houses.ts'
+import { prospectOfVisit, scheduleOpenHouse } from '../support/open-houses.ts'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 import { type Receiver, startReceiver, until } from '../support/webhook-receiver.ts'
 
@@ -53,7 +53,8 @@ async function guestSignIn(openHouseId: number, email: string, emailConsent = tr
     },
   })
   expect(res.status).toBe(201)
-  return res.body.data as { id: number }
+  // The agent's prospect behind the visit the sign-in answers (decision 029).
+  return { id: await prospectOfVisit(t, res.body.data.id) }
 }
 
 const followUpRows = (prospectId: number) =>

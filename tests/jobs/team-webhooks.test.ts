@@ -70,7 +70,7 @@ describe('team endpoints', () => {
     await until(() => hooks.at('/team-a').length >= 2 && hooks.at('/max-a').length >= 1, 'the events')
     const own = events('/max-a')[0]
     expect(own?.data.prospect).toMatchObject({
-      id: guest.id,
+      id: guest.prospectId,
       contactMasked: false,
       prospectLastName: 'Visitor',
     })
@@ -81,7 +81,11 @@ describe('team endpoints', () => {
     expect(team.map((e) => e.type).sort()).toEqual(['attendee.added', 'prospect.created'])
     for (const e of team) {
       expect(e.data.team).toEqual({ id: teamId, agentId: max.agent.id })
-      expect(e.data.prospect).toMatchObject({ id: guest.id, prospectFirstName: 'Gina', contactMasked: true })
+      expect(e.data.prospect).toMatchObject({
+        id: guest.prospectId,
+        prospectFirstName: 'Gina',
+        contactMasked: true,
+      })
       expect(e.data.prospect.prospectEmailId).not.toMatch(/^gina-/)
       expect(e.data.prospect.prospectPhoneNumber).not.toContain('555 0123')
       expect(e.data.openHouse.id).toBe(oh.id)

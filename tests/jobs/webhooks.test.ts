@@ -117,7 +117,7 @@ describe('outgoing webhooks', () => {
     }
     const created = of('prospect.created')
     expect(created.data.prospect).toMatchObject({
-      id: guest.id,
+      id: guest.prospectId,
       prospectFirstName: 'Gina',
       prospectPhoneNumber: '404 555 0123',
       contactMasked: false,
@@ -125,7 +125,7 @@ describe('outgoing webhooks', () => {
     })
     expect(created.data.prospect.prospectEmailId).toMatch(/^gina-.*@example\.com$/)
     expect(created.data.consent).toMatchObject({
-      prospectId: guest.id,
+      prospectId: guest.prospectId,
       emailConsent: true,
       smsConsent: false,
     })
@@ -134,17 +134,17 @@ describe('outgoing webhooks', () => {
     expect(created.data.property.completePropertyAddress).toContain('Lantern Way')
 
     const added = of('attendee.added')
-    expect(added.data.attendee).toMatchObject({ openHouseId: own.id, prospectId: guest.id })
+    expect(added.data.attendee).toMatchObject({ openHouseId: own.id, prospectId: guest.prospectId })
     expect(added.data.attendee.answers).toMatchObject({ homeBuyingTimelines: '1-3 Months' })
-    expect(added.data.prospect.id).toBe(guest.id)
+    expect(added.data.prospect.id).toBe(guest.prospectId)
     expect(added.data.property.id).toBe(own.rePropertyId)
 
     expect(of('feedback.submitted').data.feedback).toMatchObject({
-      prospectId: guest.id,
+      prospectId: guest.prospectId,
       feedbackText: 'Lovely kitchen.',
       kitchen: 5,
     })
-    expect(of('feedback.submitted').data.prospect.id).toBe(guest.id)
+    expect(of('feedback.submitted').data.prospect.id).toBe(guest.prospectId)
     expect(of('openHouse.published').data.openHouse).toMatchObject({ id: offered.id, published: true })
     expect(of('openHouse.claimed').data.openHouse).toMatchObject({
       id: offered.id,

@@ -83,14 +83,27 @@ export async function scheduleHostedBy(
   return oh
 }
 
+/**
+ * The agent's prospect behind a guest sign-in: the sign-in answers its visit's id, never the prospect's
+ * (decision 029).
+ */
+export async function prospectOfVisit(t: Pick<TestApp, 'db'>, visitId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('openHouseAttendee')
+    .select('prospectId')
+    .where('id', '=', visitId)
+    .executeTakeFirstOrThrow()
+  return row.prospectId
+}
+
 /** A guest of `listing`'s open house hosted by `host`: the host's lead, seen masked by the listing agent. */
 export async function hostedGuest(
-  t: Pick<TestApp, 'call'>,
+  t: Pick<TestApp, 'call' | 'db'>,
   listing: { token: string; agent: { id: number } },
   host: { token: string; agent: { id: number } },
 ) {
   const oh = await scheduleHostedBy(t, listing, host)
   const res = await t.call('POST', '/public/saveProspect', { body: guestFields(oh.id) })
   if (res.status !== 201) throw new Error(`guest: ${JSON.stringify(res.body)}`)
-  return { openHouseId: oh.id, prospectId: res.body.data.id as number }
+  return { openHouseId: oh.id, prospectId: await prospectOfVisit(t, res.body.data.id) }
 }

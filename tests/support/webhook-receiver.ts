@@ -5,6 +5,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { TestApp } from './app.ts'
+import { prospectOfVisit } from './open-houses.ts'
 
 export interface Received {
   path: string
@@ -70,12 +71,15 @@ export async function until<T>(
   }
 }
 
-/** A consenting guest, Gina Visitor, signs in at the open house: the sign-in every webhook event starts from. */
+/**
+ * A consenting guest, Gina Visitor, signs in at the open house: the sign-in every webhook event starts
+ * from. `id` is the visit's (what the sign-in answers), `prospectId` the agent's prospect behind it.
+ */
 export async function guestSignIn(
-  t: Pick<TestApp, 'call'>,
+  t: Pick<TestApp, 'call' | 'db'>,
   openHouseId: number,
   extra: Record<string, unknown> = {},
-): Promise<{ id: number; guestToken: string }> {
+): Promise<{ id: number; guestToken: string; prospectId: number }> {
   const res = await t.call('POST', '/public/saveProspect', {
     body: {
       prospectFirstName: 'Gina',
@@ -91,5 +95,5 @@ export async function guestSignIn(
     },
   })
   if (res.status !== 201) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`)
-  return res.body.data
+  return { ...res.body.data, prospectId: await prospectOfVisit(t, res.body.data.id) }
 }

@@ -261,6 +261,8 @@ export interface OpenHouseAttendeeTable {
   capturedOffline: Defaulted<boolean>
   /** the guest's answers to the open house's custom questions, keyed by question id */
   customAnswers: NullableJson
+  /** the guest sign-in's own id (a retry sends it again); null for an attendee an agent added */
+  clientRequestId: Nullable<string>
   createdDate: Timestamp
   updatedDate: Timestamp
 }
@@ -289,6 +291,8 @@ export interface OpenHouseFeedbackTable {
   id: Id
   openHouseId: number
   prospectId: number
+  /** the visit it was given at (one each); null for feedback older than visits of their own */
+  attendeeId: Nullable<number>
   hostingReAgentId: Nullable<number>
   feedbackText: Nullable<string>
   // exterior
@@ -492,6 +496,8 @@ export interface GuestTokenTable {
   tokenHash: string
   prospectId: number
   openHouseId: number
+  /** the one visit the token opens (decision 029) */
+  attendeeId: number
   createdDate: Timestamp
 }
 

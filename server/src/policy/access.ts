@@ -226,26 +226,42 @@ export function createAccess(db: Db) {
 
     /**
      * The guest's capability for its visit: a 256-bit random token answered once, only its SHA-256
-     * stored (`tokenHash`), bound to the prospect and the open house. The sign-in stores it with the
-     * prospect it makes, in one statement; `issueGuestToken` stores one for a prospect found.
+     * stored (`tokenHash`), bound to that one visit (decision 029). The sign-in stores it with the visit
+     * it makes, in one statement; `issueGuestToken` stores another for a visit answered again (a retry).
      */
     newGuestToken,
 
-    async issueGuestToken(trx: Trx, prospectId: number, openHouseId: number): Promise<string> {
+    async issueGuestToken(
+      trx: Trx,
+      visit: { id: number; prospectId: number; openHouseId: number },
+    ): Promise<string> {
       const { token, tokenHash } = newGuestToken()
-      await trx.insertInto('guestToken').values({ tokenHash, prospectId, openHouseId }).execute()
+      await trx
+        .insertInto('guestToken')
+        .values({
+          tokenHash,
+          prospectId: visit.prospectId,
+          openHouseId: visit.openHouseId,
+          attendeeId: visit.id,
+        })
+        .execute()
       return token
     },
 
-    async guestTokenFits(token: string, prospectId: number, openHouseId: number): Promise<boolean> {
-      const row = await db
+    /**
+     * The visit a guest token opens, if it is one at this open house: its feedback, and nothing of any
+     * other visit of the same prospect.
+     */
+    async guestVisit(
+      token: string,
+      openHouseId: number,
+    ): Promise<{ id: number; prospectId: number; openHouseId: number } | undefined> {
+      return db
         .selectFrom('guestToken')
-        .select('prospectId')
+        .select(['attendeeId as id', 'prospectId', 'openHouseId'])
         .where('tokenHash', '=', hashToken(token))
-        .where('prospectId', '=', prospectId)
         .where('openHouseId', '=', openHouseId)
         .executeTakeFirst()
-      return row !== undefined
     },
 
     /** The endpoint if the caller may manage it; 404 otherwise (ids reveal nothing). */

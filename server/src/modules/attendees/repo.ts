@@ -1,10 +1,10 @@
+import { sql } from 'kysely'
 import { openHouseIntegrations } from '../../db/agent-integrations.ts'
 import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { CaptureDevice } from '../../db/types.ts'
-import { pick } from '../../lib/pick.ts'
 
 /** The columns a visit fills of its attendee row, beside the open house and the prospect. */
 export const VISIT_COLUMNS = [
@@ -46,15 +46,33 @@ export function createAttendeeRepo(db: Db) {
       .select(openHouseIntegrations.as('integrations'))
       .where('id', '=', v.id),
   )
+  // An agent adds its prospect to an open house once: not when it is there already (added, or signed in
+  // as a guest); two adds at once meet at the unique index of attendees no guest sign-in made.
   const insert = compiledOnce(db, (v: VisitColumns & { openHouseId: number; prospectId: number }) =>
     db
       .insertInto('openHouseAttendee')
-      .values({
-        openHouseId: v.openHouseId,
-        prospectId: v.prospectId,
-        ...pick(v, VISIT_COLUMNS),
-      })
-      .onConflict((oc) => oc.columns(['prospectId', 'openHouseId']).doNothing())
+      .columns(['openHouseId', 'prospectId', ...VISIT_COLUMNS])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(v.openHouseId).as('openHouseId'),
+            eb.val(v.prospectId).as('prospectId'),
+            ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
+          ])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('openHouseAttendee')
+                  .select('id')
+                  .where('openHouseId', '=', v.openHouseId)
+                  .where('prospectId', '=', v.prospectId),
+              ),
+            ),
+          ),
+      )
+      .onConflict((oc) =>
+        oc.columns(['prospectId', 'openHouseId']).where('clientRequestId', 'is', null).doNothing(),
+      )
       .returning(['id', 'createdDate']),
   )
 
@@ -103,7 +121,7 @@ export function createAttendeeRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** One row per prospect and open house: a repeat inserts nothing and answers undefined. */
+    /** An agent's add: a prospect already at the open house inserts nothing and answers undefined. */
     async insert(openHouseId: number, prospectId: number, visit: VisitColumns, trx: Db | Trx = db) {
       const [row] = await insert({ openHouseId, prospectId, ...visit }, trx)
       return row
@@ -146,10 +164,19 @@ export function createAttendeeRepo(db: Db) {
 
     /** Newest first; names only. */
     publicList(openHouseId: number, limit: number, offset: number) {
+      // A guest's visit is named as it typed it (a returning visitor's record is the agent's, not public).
       return db
         .selectFrom('openHouseAttendee as a')
         .innerJoin('prospect as p', 'p.id', 'a.prospectId')
-        .select(['p.prospectFirstName', 'p.prospectLastName', 'a.createdDate'])
+        .select([
+          sql<string>`coalesce(a.guest_details->>'prospectFirstName', p.prospect_first_name)`.as(
+            'prospectFirstName',
+          ),
+          sql<string>`coalesce(a.guest_details->>'prospectLastName', p.prospect_last_name)`.as(
+            'prospectLastName',
+          ),
+          'a.createdDate',
+        ])
         .where('a.openHouseId', '=', openHouseId)
         .orderBy('a.createdDate', 'desc')
         .orderBy('a.id', 'desc')

@@ -19,10 +19,10 @@ export function createFeedbackRepo(db: Db) {
       return trx.insertInto('openHouseFeedback').values(values).returningAll().executeTakeFirstOrThrow()
     },
 
-    /** Only the visitor's own feedback on that open house. */
+    /** Only the feedback given at the visitor's own visit (decision 029). */
     update(
       id: number,
-      owner: { openHouseId: number; prospectId: number },
+      owner: { openHouseId: number; attendeeId: number },
       values: Updateable<OpenHouseFeedbackTable>,
       trx: Db | Trx = db,
     ) {
@@ -31,7 +31,7 @@ export function createFeedbackRepo(db: Db) {
         .set({ ...values, updatedDate: new Date() })
         .where('id', '=', id)
         .where('openHouseId', '=', owner.openHouseId)
-        .where('prospectId', '=', owner.prospectId)
+        .where('attendeeId', '=', owner.attendeeId)
         .returningAll()
         .executeTakeFirst()
     },

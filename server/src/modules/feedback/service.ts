@@ -28,11 +28,15 @@ type Ratings = Record<FeedbackRatingField, number | null>
 
 const ratingsOf = (source: Ratings): Ratings => pick(source, FEEDBACK_RATING_FIELDS)
 
-export function toFeedback(row: FeedbackRow): Feedback {
+/**
+ * The guest's answer: `prospectId` is the id its sign-in answered (its visit's, decision 029), never the
+ * agent's prospect behind it.
+ */
+export function toFeedback(row: FeedbackRow, visitId: number): Feedback {
   return {
     id: row.id,
     openHouseId: row.openHouseId,
-    prospectId: row.prospectId,
+    prospectId: visitId,
     hostingREAgentId: row.hostingReAgentId,
     feedbackText: row.feedbackText,
     ...ratingsOf(row),
@@ -55,16 +59,18 @@ export function createFeedbackService(d: FeedbackDeps) {
   const { repo, attendees } = d
 
   /**
-   * A visitor gives feedback on an open house it signed in at, proven by the guest token its sign-in
-   * answered (never by ids alone); the web shows SPEC's one failure text.
+   * A visitor gives feedback on its own visit, proven by the guest token its sign-in answered (never by
+   * ids alone, nor by an email): the token opens that visit only, and the body's `prospectId` must be
+   * the id the sign-in answered (the visit's). The web shows SPEC's one failure text.
    */
   async function attendedOpenHouse(body: Body) {
-    if (!(await d.access.guestTokenFits(body.guestToken, body.prospectId, body.openHouseId))) {
+    const visit = await d.access.guestVisit(body.guestToken, body.openHouseId)
+    if (!visit || body.prospectId !== visit.id) {
       throw new NotFoundError(messages.feedbackSaveFailed)
     }
     const oh = await attendees.openHouse(body.openHouseId, undefined, messages.feedbackSaveFailed)
     if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
-    return oh
+    return { oh, visit }
   }
 
   async function summary(scope: { openHouseId: number } | { hostingReAgentId: number }) {
@@ -82,15 +88,16 @@ export function createFeedbackService(d: FeedbackDeps) {
   }
 
   return {
-    /** One per prospect and open house; the hosting agent rated is the open house's at this moment. */
+    /** One per visit; the hosting agent rated is the open house's at this moment. */
     async submit(body: Body): Promise<Feedback> {
-      const oh = await attendedOpenHouse(body)
+      const { oh, visit } = await attendedOpenHouse(body)
       const row = await inTransaction(d.db, async (trx) => {
         const created = await repo
           .create(
             {
               openHouseId: oh.id,
-              prospectId: body.prospectId,
+              prospectId: visit.prospectId,
+              attendeeId: visit.id,
               hostingReAgentId: oh.hostingReAgentId,
               feedbackText: body.feedbackText,
               ...ratingsOf(body),
@@ -114,14 +121,14 @@ export function createFeedbackService(d: FeedbackDeps) {
         emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
         await d.webhooks.feedbackSubmitted(trx, created.id)
         // SPEC §3 emailIdForSharingOHFeedback: the listing agent chose someone to receive feedback.
-        const visit = await attendees.mailContext(oh.id, trx)
-        if (visit.shareFeedbackWith) {
-          const given = toFeedback(created)
+        const shown = await attendees.mailContext(oh.id, trx)
+        if (shown.shareFeedbackWith) {
+          const given = toFeedback(created, visit.id)
           await queueMail(
             trx,
             d.outbox,
-            mailTemplates.feedbackShare(visit.shareFeedbackWith, {
-              ...visit,
+            mailTemplates.feedbackShare(shown.shareFeedbackWith, {
+              ...shown,
               ratings: given,
               text: given.feedbackText,
             }),
@@ -129,16 +136,16 @@ export function createFeedbackService(d: FeedbackDeps) {
         }
         return created
       })
-      return toFeedback(row)
+      return toFeedback(row, visit.id)
     },
 
-    /** The visitor edits its feedback: the body names the same prospect and open house. */
+    /** The visitor edits its feedback: only the feedback given at the visit its token opens. */
     async edit(id: number, body: Body): Promise<Feedback> {
-      const oh = await attendedOpenHouse(body)
+      const { oh, visit } = await attendedOpenHouse(body)
       const row = await inTransaction(d.db, async (trx) => {
         const updated = await repo.update(
           id,
-          { openHouseId: oh.id, prospectId: body.prospectId },
+          { openHouseId: oh.id, attendeeId: visit.id },
           { feedbackText: body.feedbackText, ...ratingsOf(body) },
           trx,
         )
@@ -155,7 +162,7 @@ export function createFeedbackService(d: FeedbackDeps) {
         emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
         return updated
       })
-      return toFeedback(row)
+      return toFeedback(row, visit.id)
     },
 
     /** The listing or hosting agent of the open house. */

@@ -4,7 +4,7 @@ import {
   type ProspectSort,
   type ProspectStage,
 } from '@porchlight/shared'
-import { type Insertable, type Selectable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
+import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
@@ -21,7 +21,10 @@ export interface ListOptions {
 
 type ProspectQuery<O> = SelectQueryBuilder<Database, 'prospect', O>
 
-/** The columns a guest's sign-in writes of a new prospect: its statement is built once, with all of them. */
+/**
+ * The columns a guest's sign-in writes of a new prospect: its statement is built once, with all of them.
+ * The sign-in's clientRequestId is its visit's (a prospect made before decision 029 keeps its first).
+ */
 const GUEST_COLUMNS = [
   ...PROSPECT_TEXT_FIELDS,
   'currentHouseStatus',
@@ -31,7 +34,6 @@ const GUEST_COLUMNS = [
   'prospectNotification',
   'workingWithReAgentFlag',
   'createdByReAgentId',
-  'clientRequestId',
   'emailConsent',
   'smsConsent',
   'consentText',
@@ -162,10 +164,16 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
   )
 }
 
+/** A guest's sign-in: the prospect as typed (kept only if new), the visit, and the visit's token. */
+export type GuestSignIn = GuestProspect &
+  VisitColumns & { tokenHash: string; openHouseId: number; clientRequestId: string }
+
 export function createProspectRepo(db: Db) {
-  // The sign-in's insert, built once (compiled-once.ts): the prospect and, if it is new, its token and
-  // the visit, in one statement; the second form also ends its transaction (decision 024).
-  const guestInsert = (v: GuestProspect & VisitColumns & { tokenHash: string; openHouseId: number }) =>
+  // The sign-in, built once (compiled-once.ts): in one statement, the agent's prospect (made from what
+  // the guest typed if the agent has none with that email, else found, never overwritten), a visit of
+  // its own and the guest's token for that visit only. A known email and a new one take the same path
+  // and answer the same shape (decision 029). The second form also ends its transaction (decision 024).
+  const guestSignIn = (v: GuestSignIn) =>
     db
       .with('created', (qc) =>
         qc
@@ -174,106 +182,87 @@ export function createProspectRepo(db: Db) {
           .onConflict((oc) =>
             oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
           )
-          .returningAll(),
+          .returning('id'),
       )
-      .with('token', (qc) =>
+      // The agent's prospect with that email: the one just made, or the one it had before this
+      // statement began. One made meanwhile by a simultaneous sign-in is in neither: no row, and the
+      // caller signs in again (it then finds it).
+      .with('visitor', (qc) =>
         qc
-          .insertInto('guestToken')
-          .columns(['tokenHash', 'prospectId', 'openHouseId'])
-          .expression((eb) =>
-            eb
-              .selectFrom('created')
-              .select([
-                eb.val(v.tokenHash).as('tokenHash'),
-                'created.id',
-                eb.val(v.openHouseId).as('openHouseId'),
-              ]),
+          .selectFrom('created')
+          .select(['created.id', sql<boolean>`true`.as('created')])
+          .unionAll(
+            qc
+              .selectFrom('prospect')
+              .select(['prospect.id', sql<boolean>`false`.as('created')])
+              .where('prospect.createdByReAgentId', '=', v.createdByReAgentId)
+              .where(sql`lower(prospect.prospect_email_id)`, '=', sql`lower(${v.prospectEmailId}::text)`)
+              .where(({ not, exists, selectFrom }) =>
+                not(exists(selectFrom('created').select('created.id'))),
+              ),
           ),
       )
       .with('visit', (qc) =>
         qc
           .insertInto('openHouseAttendee')
-          .columns(['openHouseId', 'prospectId', ...VISIT_COLUMNS])
+          .columns(['openHouseId', 'prospectId', 'clientRequestId', ...VISIT_COLUMNS])
           .expression((eb) =>
             eb
-              .selectFrom('created')
+              .selectFrom('visitor')
               .select([
                 eb.val(v.openHouseId).as('openHouseId'),
-                'created.id',
+                'visitor.id',
+                sql<string>`${v.clientRequestId}::uuid`.as('clientRequestId'),
                 ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
               ]),
           )
-          .returning(['id', 'createdDate']),
+          .returning(['id', 'prospectId', 'createdDate']),
       )
-      .selectFrom('created')
-      .crossJoin('visit')
-      .selectAll('created')
-      .select(['visit.id as visitId', 'visit.createdDate as visitCreatedDate'])
-  const insertGuest = compiledOnce(db, guestInsert)
-  const insertGuestAndCommit = compiledOnce(db, guestInsert, { andCommit: true })
-  const createdGuest = ({
-    visitId,
-    visitCreatedDate,
-    ...row
-  }: Awaited<ReturnType<typeof insertGuest>>[number]) => ({
-    row,
-    created: true as const,
-    visit: { id: visitId, createdDate: visitCreatedDate },
-  })
+      .with('token', (qc) =>
+        qc
+          .insertInto('guestToken')
+          .columns(['tokenHash', 'prospectId', 'openHouseId', 'attendeeId'])
+          .expression((eb) =>
+            eb
+              .selectFrom('visit')
+              .select([
+                eb.val(v.tokenHash).as('tokenHash'),
+                'visit.prospectId',
+                eb.val(v.openHouseId).as('openHouseId'),
+                'visit.id',
+              ]),
+          ),
+      )
+      .selectFrom('visit')
+      .crossJoin('visitor')
+      .select(['visit.id', 'visit.prospectId', 'visit.createdDate', 'visitor.created'])
+  const signInGuest = compiledOnce(db, guestSignIn)
+  const signInGuestAndCommit = compiledOnce(db, guestSignIn, { andCommit: true })
 
   return {
     getById(id: number, trx: Db | Trx = db) {
       return trx.selectFrom('prospect').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
-    byClientRequestId(clientRequestId: string, trx: Db | Trx = db) {
+    /** The visit a guest sign-in made with this clientRequestId, with whose lead it is. */
+    visitByClientRequestId(clientRequestId: string, trx: Db | Trx = db) {
       return trx
-        .selectFrom('prospect')
-        .selectAll()
-        .where('clientRequestId', '=', clientRequestId)
+        .selectFrom('openHouseAttendee as a')
+        .innerJoin('prospect as p', 'p.id', 'a.prospectId')
+        .select(['a.id', 'a.openHouseId', 'a.prospectId', 'p.createdByReAgentId'])
+        .where('a.clientRequestId', '=', clientRequestId)
         .executeTakeFirst()
     },
 
     /**
-     * The guest sign-in: a new prospect of the agent, or the agent's prospect with that email (whatever
-     * its case) as it is; a returning visitor never overwrites what the agent has. Concurrent sign-ins of
-     * one visitor meet at the unique index. A new prospect (`created`) stores the guest's token and the
-     * visit (`visit`) in the same statement; for a found one the caller stores both, as that row is read
-     * by a statement of its own.
+     * The guest sign-in (`guestSignIn` above): the visit's id, its prospect's and whether the prospect
+     * is new (`created`). Undefined when a simultaneous sign-in of the same email made the prospect
+     * after this statement began: nothing was written. A repeated clientRequestId fails at its unique
+     * index (the caller then answers the first). The committing form ends the transaction either way.
      */
-    async insertGuest(
-      values: GuestProspect,
-      token: { tokenHash: string; openHouseId: number },
-      visit: VisitColumns,
-      trx: Db | Trx = db,
-    ): Promise<
-      | { row: Selectable<ProspectTable>; created: true; visit: { id: number; createdDate: Date } }
-      | { row: Selectable<ProspectTable>; created: false; visit?: undefined }
-    > {
-      const [inserted] = await insertGuest({ ...values, ...visit, ...token }, trx)
-      if (inserted) return createdGuest(inserted)
-      const row = await trx
-        .selectFrom('prospect')
-        .selectAll()
-        .where('createdByReAgentId', '=', values.createdByReAgentId)
-        .where((eb) => eb(eb.fn('lower', ['prospectEmailId']), '=', values.prospectEmailId.toLowerCase()))
-        .executeTakeFirstOrThrow()
-      return { row, created: false }
-    },
-
-    /**
-     * `insertGuest` as its transaction's last statement, committed with it: for a sign-in that writes
-     * nothing after it. Answers undefined when the agent already had the prospect: nothing was written,
-     * and the transaction has ended, so the caller signs the guest in again with `insertGuest`.
-     */
-    async insertGuestAndCommit(
-      values: GuestProspect,
-      token: { tokenHash: string; openHouseId: number },
-      visit: VisitColumns,
-      trx: Trx,
-    ) {
-      const [inserted] = await insertGuestAndCommit({ ...values, ...visit, ...token }, trx)
-      return inserted && createdGuest(inserted)
+    async signInGuest(values: GuestSignIn, trx: Trx, commit: boolean) {
+      const [row] = await (commit ? signInGuestAndCommit : signInGuest)(values, trx)
+      return row
     },
 
     create(values: Insertable<ProspectTable>, trx: Db | Trx = db) {

@@ -30,6 +30,7 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { preHandler: app.requireLicensedAgent }
 
   // Guests sign in from the QR code without a token; a phone on a weak signal may retry (clientRequestId).
+  // The answer's id is the visit's, never the agent's prospect's; the token opens that visit only (029).
   app.post(
     '/public/saveProspect',
     {

@@ -103,7 +103,7 @@ function detailsOf(body: GuestBody | AgentBody) {
   }
 }
 
-const CLIENT_REQUEST_ID_KEY = 'prospect_client_request_id_key'
+const CLIENT_REQUEST_ID_KEY = 'open_house_attendee_client_request_id_key'
 
 const prospectExists = () => new ConflictError('PROSPECT_EXISTS', messages.propertySaveFailed)
 
@@ -134,8 +134,8 @@ export function createProspectService(d: ProspectDeps) {
   }
 
   /**
-   * One try at a sign-in. Answers undefined when it committed with its insert and found the agent's
-   * prospect, having written nothing: then it is run again with `mayCommitWithInsert` false.
+   * One try at a sign-in. Answers undefined when a simultaneous sign-in of the same email made the
+   * agent's prospect while this one ran, and nothing was written: it is then run again.
    */
   async function guestSignInOnce(
     body: GuestBody,
@@ -154,13 +154,17 @@ export function createProspectService(d: ProspectDeps) {
         listingREAgentId: oh.listingReAgentId,
         hostingREAgentId: oh.hostingReAgentId,
       })
-      const customAnswers = await d.questions.checkAnswers(trx, oh.id, body.customAnswers)
       // A repeat is looked for only after the insert met its clientRequestId (the unique index answers
-      // for every first attempt, so no sign-in pays a read for the rare repeat).
-      const retried = repeated ? await repo.byClientRequestId(body.clientRequestId, trx) : undefined
-      if (retried && retried.createdByReAgentId !== owner) {
-        throw new ConflictError('CLIENT_REQUEST_REUSED', 'This sign-in was already used elsewhere')
+      // for every first attempt, so no sign-in pays a read for the rare repeat). It is answered with its
+      // first visit and a new token for that visit: the first answer never reached the phone.
+      if (repeated) {
+        const first = await repo.visitByClientRequestId(body.clientRequestId, trx)
+        if (first && (first.createdByReAgentId !== owner || first.openHouseId !== oh.id)) {
+          throw new ConflictError('CLIENT_REQUEST_REUSED', 'This sign-in was already used elsewhere')
+        }
+        if (first) return { id: first.id, guestToken: await d.access.issueGuestToken(trx, first) }
       }
+      const customAnswers = await d.questions.checkAnswers(trx, oh.id, body.customAnswers)
       // The moment the visitor made its choice under the wording shown (a refusal is a choice too).
       const choiceMade = body.emailConsent || body.smsConsent || body.consentText !== null
       const consent = {
@@ -192,55 +196,56 @@ export function createProspectService(d: ProspectDeps) {
       // commit, so as little as possible comes after it.
       await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId], integrations)
       const mailVisit = body.emailConsent ? await attendees.mailContext(oh.id, trx) : null
-      // A returning visitor (same email) is matched to the agent's prospect, which it never overwrites:
-      // what it typed stays with this visit. A new one is stored with its token and the visit at once.
+      // Decision 029: an email is not an identity. A returning visitor (same email) is matched to the
+      // agent's prospect, which it never overwrites (what it typed stays with this visit), but it gets a
+      // visit of its own and a token for that visit only, and the answer names the visit, never the
+      // prospect: whoever types a visitor's email learns nothing of it and can touch none of its visits.
       const newToken = d.access.newGuestToken()
-      const guest = {
+      const signIn = {
         ...detailsOf(body),
         workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
         createdByReAgentId: owner,
-        clientRequestId: body.clientRequestId,
         ...consent,
+        ...visit,
+        clientRequestId: body.clientRequestId,
+        tokenHash: newToken.tokenHash,
+        openHouseId: oh.id,
       }
-      const token = { tokenHash: newToken.tokenHash, openHouseId: oh.id }
       // Decision 024: when nothing would be written after the insert (no mail asked for; no webhook
-      // endpoint or Follow Up Boss for these agents), a new guest's insert carries the COMMIT with it.
-      const commitsWithInsert = mayCommitWithInsert && !retried && !mailVisit && integrations.length === 0
-      const inserted = retried
-        ? { row: retried, created: false as const, visit: undefined }
-        : commitsWithInsert
-          ? await repo.insertGuestAndCommit(guest, token, visit, trx)
-          : await repo.insertGuest(guest, token, visit, trx)
-      if (!inserted) return undefined
-      const prospect = inserted.row
-      // A new prospect stored the guest's token with it; a found one gets its own.
-      const guestToken = inserted.created
-        ? newToken.token
-        : await d.access.issueGuestToken(trx, prospect.id, oh.id)
-      const recorded = inserted.visit
-        ? await attendees.announce(trx, oh, prospect, inserted.visit)
-        : await attendees.record(trx, oh, prospect, visit)
+      // endpoint or Follow Up Boss for these agents), the insert carries the COMMIT with it.
+      const commitsWithInsert = mayCommitWithInsert && !mailVisit && integrations.length === 0
+      const signedIn = await repo.signInGuest(signIn, trx, commitsWithInsert)
+      if (!signedIn) return undefined
+      // The board and the public list name the visit as the guest typed it, not the agent's record.
+      await attendees.announce(
+        trx,
+        oh,
+        {
+          id: signedIn.prospectId,
+          prospectFirstName: body.prospectFirstName,
+          prospectLastName: body.prospectLastName,
+        },
+        signedIn,
+      )
       // Once per visit: prospect.created (a new lead) to the agent's endpoints, the Follow Up Boss event.
-      if (recorded.created) {
-        await d.webhooks.guestSignedIn(trx, {
-          openHouseId: oh.id,
-          prospectId: prospect.id,
-          ownerId: owner,
-          newProspect: inserted.created,
-        })
-      }
+      await d.webhooks.guestSignedIn(trx, {
+        openHouseId: oh.id,
+        prospectId: signedIn.prospectId,
+        ownerId: owner,
+        newProspect: signedIn.created,
+      })
       // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you, the follow-up.
-      if (recorded.created && mailVisit) {
+      if (mailVisit) {
         await d.consent.guestSignedIn(trx, {
           ownerId: owner,
-          prospectId: prospect.id,
+          prospectId: signedIn.prospectId,
           openHouseId: oh.id,
           email: body.prospectEmailId,
           firstName: body.prospectFirstName,
           visit: mailVisit,
         })
       }
-      return { id: prospect.id, guestToken }
+      return { id: signedIn.id, guestToken: newToken.token }
     })
   }
 
@@ -257,8 +262,9 @@ export function createProspectService(d: ProspectDeps) {
     ...crm,
 
     /**
-     * The QR-code sign-in: one transaction makes or refreshes the listing agent's prospect and records
-     * the attendee. A retry (same clientRequestId) or a returning visitor (same email) gets the same id.
+     * The QR-code sign-in: one transaction makes or finds the agent's prospect and records the visit.
+     * It answers the visit's id and a token for that visit only; a retry (same clientRequestId) gets the
+     * same visit, a returning visitor (same email) a visit of its own (decision 029).
      */
     async guestSignIn(
       body: GuestBody,
@@ -267,9 +273,9 @@ export function createProspectService(d: ProspectDeps) {
       const signIn = async (repeated: boolean) => {
         const signedIn = await guestSignInOnce(body, device, repeated)
         if (signedIn) return signedIn
-        // It committed with its insert and met the agent's prospect, writing nothing: again, the long way.
+        // A simultaneous sign-in of the same email made the prospect meanwhile: again, it now finds it.
         const again = await guestSignInOnce(body, device, repeated, false)
-        if (!again) throw new Error('a sign-in that may not commit with its insert answered nothing')
+        if (!again) throw new Error('a sign-in found no prospect made by a sign-in before it')
         return again
       }
       try {

@@ -239,7 +239,7 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
       if (!feedback) return
       const [prospect, attendee, { row, openHouse, property }] = await Promise.all([
         repo.prospect(feedback.prospectId, trx),
-        repo.attendee(feedback.openHouseId, feedback.prospectId, trx),
+        repo.attendee(feedback.openHouseId, feedback.prospectId, trx, feedback.attendeeId),
         openHouseAndProperty(feedback.openHouseId, trx),
       ])
       if (!prospect) return
@@ -250,6 +250,7 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         prospectId,
         hostingReAgentId,
         feedbackText,
+        attendeeId: _visit,
         createdDate,
         updatedDate,
         ...ratings

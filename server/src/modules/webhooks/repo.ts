@@ -219,13 +219,15 @@ export function createWebhookRepo(db: Db, box: SecretBox) {
       return trx.selectFrom('prospect').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
-    attendee(openHouseId: number, prospectId: number, trx: Db | Trx) {
-      return trx
+    /** The visit (`visitId`), or the latest of the prospect's visits at the open house (decision 029). */
+    attendee(openHouseId: number, prospectId: number, trx: Db | Trx, visitId?: number | null) {
+      let q = trx
         .selectFrom('openHouseAttendee')
         .selectAll()
         .where('openHouseId', '=', openHouseId)
         .where('prospectId', '=', prospectId)
-        .executeTakeFirst()
+      if (visitId) q = q.where('id', '=', visitId)
+      return q.orderBy('id', 'desc').limit(1).executeTakeFirst()
     },
 
     feedback(id: number, trx: Db | Trx) {

@@ -14,7 +14,7 @@ import {
 import { saveGuestFeedback } from './guest-api.ts'
 import { followLink, type GuestQuery, guestHref, navigate } from './guest-nav.ts'
 import { GuestMessage, GuestShell } from './guest-shell.tsx'
-import { guestTokenFor } from './guest-tokens.ts'
+import { forgetGuestToken, guestTokenFor } from './guest-tokens.ts'
 
 /**
  * SPEC /public/OpenHouseToday/feedback: the six ratings visitors answer most and the free text first;
@@ -93,6 +93,8 @@ function FeedbackForm({
         createdDate: new Date().toISOString(),
         updatedDate: new Date().toISOString(),
       })
+      // Sent: the token has done its work and leaves the phone (a shared phone keeps no one's visit open).
+      forgetGuestToken(oh.id, prospectId)
       navigate(
         guestHref('/feedback/confirm', {
           openHouseId: oh.id,

@@ -10,7 +10,7 @@ export const getPublicOpenHouse = (id: number, signal?: AbortSignal) =>
 export const getPublicAttendees = (openHouseId: number, signal?: AbortSignal) =>
   requestData<PublicAttendee[]>(`/public/getOpenHouseAttendees/${openHouseId}?limit=200`, { signal })
 
-/** The sign-in answers the prospect and the guest token its feedback must carry (guest-tokens.ts). */
+/** The sign-in answers its visit's id and the guest token that visit's feedback must carry (guest-tokens.ts). */
 export const saveGuestProspect = (body: GuestSignInBody) =>
   requestData<{ id: number; guestToken: string }>('/public/saveProspect', { body })
 

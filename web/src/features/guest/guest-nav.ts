@@ -48,6 +48,7 @@ export interface GuestQuery {
   openHouseId: number | null
   rePropertyId: number | null
   reAgentId: number | null
+  /** SPEC's name; its value is the id the sign-in answered, the visit's (decision 029). */
   prospectId: number | null
   from: string | null
 }

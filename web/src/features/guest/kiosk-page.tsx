@@ -6,6 +6,7 @@ import { LOGGED_IN_PROFILE_KEY, TOKEN_KEY } from '../../api/storage-keys.ts'
 import { TextInput } from './guest-fields.tsx'
 import type { GuestQuery } from './guest-nav.ts'
 import { GuestMessage, GuestShell } from './guest-shell.tsx'
+import { forgetGuestTokens } from './guest-tokens.ts'
 import { KIOSK_KEY, readKioskStation } from './kiosk-station.ts'
 import { SignInForm } from './sign-in-page.tsx'
 
@@ -15,7 +16,10 @@ const THANKS_MS = 4000
 /**
  * Kiosk mode (/public/OpenHouseToday/kiosk): a sign-in station for one open house on the host's tablet
  * or phone. Each sign-in (also one made offline, sent later by the same queue) thanks the visitor and
- * clears the form for the next within seconds. Leaving needs the agent's password.
+ * clears the form for the next within seconds. No visitor's guest token stays on the device: a kiosk
+ * sign-in keeps none (also one sent later from the offline queue), and every new round clears what a
+ * page opened on this device before may have kept, so the next visitor cannot act as the one before.
+ * Leaving needs the agent's password; the form never shows the agent's email to the queue.
  */
 export function KioskPage({ query }: { query: GuestQuery }) {
   return (
@@ -48,8 +52,9 @@ function Station({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
     return () => clearTimeout(timer)
   }, [thanked])
 
-  // A fresh form for the next visitor starts at its first field.
+  // A fresh form for the next visitor starts at its first field, and with no one's token on the device.
   useEffect(() => {
+    forgetGuestTokens()
     if (round > 0) document.querySelector<HTMLInputElement>('input[name="prospectFirstName"]')?.focus()
   }, [round])
 
@@ -74,11 +79,16 @@ function Station({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
   )
 }
 
-/** The agent's way out: its email and password sign it in again on this device, then back to its board. */
+/**
+ * The agent's way out: its password signs it in again on this device, then back to its board. The
+ * station knows the agent's email and sends it without showing it: a queue of visitors reads the screen
+ * (a compliance officer would not have an agent's sign-in name on a public tablet). Only a station that
+ * lost its record asks for the email too.
+ */
 function ExitKiosk() {
   const station = readKioskStation()
   const [open, setOpen] = useState(false)
-  const [email, setEmail] = useState(station?.email ?? '')
+  const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -101,7 +111,7 @@ function ExitKiosk() {
     setBusy(true)
     try {
       const result = await requestData<SignInResult>('/signing/authenticate', {
-        body: { porchlightUserEmailId: email.trim(), porchlightUserPass: password },
+        body: { porchlightUserEmailId: station?.email ?? email.trim(), porchlightUserPass: password },
       })
       const token = result.porchlightUserDTO.porchlightUserToken
       if (!token) throw new ApiError(403, 'NOT_ENABLED', 'This account cannot sign in here.')
@@ -120,21 +130,23 @@ function ExitKiosk() {
   return (
     <form className="guest-form kiosk-exit-form" onSubmit={submit} aria-label="Exit kiosk">
       <h2>Exit kiosk</h2>
-      <p className="guest-muted">The agent who set up this kiosk signs in to leave it.</p>
+      <p className="guest-muted">The agent who set up this kiosk enters its password to leave it.</p>
       {error && (
         <div className="guest-message guest-message--error" role="alert">
           {error}
         </div>
       )}
-      <TextInput
-        label="Agent email"
-        name="kioskEmail"
-        type="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={setEmail}
-      />
+      {!station && (
+        <TextInput
+          label="Agent email"
+          name="kioskEmail"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+      )}
       <TextInput
         label="Agent password"
         name="kioskPassword"

@@ -5,7 +5,7 @@
 export const KIOSK_KEY = 'porchlightKiosk' // localStorage, JSON
 
 export interface KioskStation {
-  /** The agent who set it up: its sign-in email is asked with its password to leave. */
+  /** The agent who set it up: its sign-in email goes with its password to leave, never shown. */
   email: string
   /** Where the agent goes when it leaves kiosk mode (its host board). */
   returnTo: string

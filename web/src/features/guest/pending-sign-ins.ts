@@ -7,8 +7,9 @@ import { whenIdle } from './when-idle.ts'
 // Sign-ins made without a connection wait in local storage and are sent when the phone is back
 // online (the 'online' event, a retry timer, or the next page load). Each keeps the clientRequestId
 // it was first sent with, so a try that did reach the server before the connection dropped is
-// answered with the same prospect and never makes a second attendee. The answer's guest token is kept
-// here, whichever page is open when it comes, so the visitor can still leave feedback.
+// answered with the same visit and never makes a second attendee. The answer's guest token is kept
+// here, whichever page is open when it comes, so the visitor can still leave feedback; a kiosk's is not
+// (the visitor has moved on, and the next one must not find it).
 
 const KEY = 'porchlightPendingGuestSignIns'
 const RETRY_MS = 15_000
@@ -23,8 +24,11 @@ export interface PendingSignIn {
 
 export interface SentSignIn {
   pending: PendingSignIn
+  /** The id the sign-in answered: its visit's (the guest pages' `prospectId` query). */
   prospectId: number
 }
+
+const atKiosk = (p: PendingSignIn) => p.body.kiosk === true || p.body.kiosk === 'true'
 
 function read(): PendingSignIn[] {
   try {
@@ -73,7 +77,7 @@ export function sendPendingSignIns(): Promise<void> {
     for (const pending of read()) {
       try {
         const { id, guestToken } = await saveGuestProspect(pending.body)
-        keepGuestToken(pending.body.openHouseId, id, guestToken)
+        if (!atKiosk(pending)) keepGuestToken(pending.body.openHouseId, id, guestToken)
         drop(pending.body.clientRequestId)
         for (const listener of listeners) listener({ sent: { pending, prospectId: id } })
       } catch (error) {

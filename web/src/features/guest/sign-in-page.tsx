@@ -120,7 +120,7 @@ export function SignInForm({
   const [formError, setFormError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const [submitting, setSubmitting] = useState(false)
-  // One id per sign-in, kept across retries so the server makes one prospect however often it is sent.
+  // One id per sign-in, kept across retries so the server makes one visit however often it is sent.
   const requestId = useRef<string>(crypto.randomUUID())
   const formRef = useRef<HTMLFormElement>(null)
   const rePropertyId = query.rePropertyId ?? oh.rePropertyId

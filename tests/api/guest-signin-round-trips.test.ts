@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net'
+import net from 'node:net'
+import { buildApp } from '@porchlight/server/src/compose/app.ts'
+import { loadConfig } from '@porchlight/server/src/config.ts'
+import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { apiCaller } from '../support/api.ts'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { guestFields, makePlannedAgent } from '../support/factories.ts'
+import { scheduleOpenHouse } from '../support/open-houses.ts'
+
+// Issue 37 N3: the answer to a sign-in must not tell whether its email had visited, by its shape or by
+// how long it takes. A known email used to pay a second transaction (eight round trips to PostgreSQL
+// against a new email's two); both now take the same statements (decision 029). The API here reaches
+// PostgreSQL through a relay that counts what the API writes to it: each write is a round trip.
+
+let t: TestApp
+let api: FastifyInstance
+let close: () => Promise<void>
+const writes = { count: 0 }
+
+/** A TCP relay to PostgreSQL counting the chunks the API sends (a round trip each: it waits for the answer). */
+async function countingRelay(target: URL) {
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname)
+    sockets.add(client).add(upstream)
+    client.on('data', () => {
+      writes.count++
+    })
+    for (const end of [client, upstream]) end.on('error', () => {})
+    client.pipe(upstream).pipe(client)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  const target = new URL(t.database.url)
+  const relay = await countingRelay(target)
+  const url = new URL(t.database.url)
+  url.hostname = '127.0.0.1'
+  url.port = String(relay.port)
+  const config = loadConfig({
+    DATABASE_URL: url.toString(),
+    REDIS_URL: inject('redisUrl'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  })
+  config.redis.prefix = t.config.redis.prefix
+  config.webDist = '/nonexistent'
+  // One connection: every statement of a sign-in goes through it, one after another.
+  const handle = createPostgresDb(url.toString(), 1)
+  api = await buildApp(config, { db: handle })
+  await api.listen({ port: 0, host: '127.0.0.1' })
+  close = async () => {
+    await api.close()
+    await handle.close()
+    await relay.close()
+  }
+})
+afterAll(async () => {
+  await close?.()
+  await t?.close()
+})
+
+describe('a known email and a new one', () => {
+  it('take the same round trips to PostgreSQL, with and without a mail to queue', async () => {
+    const call = apiCaller(`http://127.0.0.1:${(api.server.address() as AddressInfo).port}`)
+    const listing = await makePlannedAgent(t.db)
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    const known = `known-${Date.now()}@example.com`
+    // What follows a sign-in after its answer (the agents' statistics read for their sockets) is let
+    // finish first: only the sign-in's own statements are counted.
+    const settled = async () => {
+      for (let last = -1; last !== writes.count; ) {
+        last = writes.count
+        await new Promise((r) => setTimeout(r, 250))
+      }
+    }
+    const trips = async (body: Record<string, unknown>) => {
+      await settled()
+      const before = writes.count
+      const res = await call('POST', '/public/saveProspect', { body })
+      expect(res.status).toBe(201)
+      return writes.count - before
+    }
+    // Warm: each statement prepared on the connection, the email known to the agent.
+    for (let i = 0; i < 3; i++) {
+      await trips(guestFields(oh.id, { prospectEmailId: known }))
+      await trips(guestFields(oh.id))
+    }
+    const mail = { emailConsent: 'true', consentText: 'Email me about homes like this one.' }
+    const rounds = []
+    for (let i = 0; i < 3; i++) {
+      rounds.push({
+        known: await trips(guestFields(oh.id, { prospectEmailId: known })),
+        unknown: await trips(guestFields(oh.id)),
+        knownWithMail: await trips(guestFields(oh.id, { prospectEmailId: known, ...mail })),
+        unknownWithMail: await trips(guestFields(oh.id, mail)),
+      })
+    }
+    for (const r of rounds) {
+      expect(r.known).toBe(r.unknown)
+      expect(r.knownWithMail).toBe(r.unknownWithMail)
+    }
+    // Decision 024: BEGIN with the open house read, then the insert with its COMMIT.
+    expect(rounds[0]?.unknown).toBe(2)
+  })
+})
