@@ -1,0 +1,159 @@
+// PostgreSQL restarted under the production processes while guests sign in: the API and the worker
+// stay up, a request caught by the restart is refused with 503 and Retry-After in the API's error
+// shape, and every sign-in the API acknowledged reaches the guest (mail), the agent's webhook and
+// Follow Up Boss exactly once. The PostgreSQL here is the test's own; Redis is the shared one under a
+// prefix of this test's.
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { apiCaller, deleteKeys } from '../support/api.ts'
+import { guestFields, makePlannedAgent } from '../support/factories.ts'
+import { scheduleOpenHouse } from '../support/open-houses.ts'
+import {
+  type ApiProcess,
+  isReady,
+  startApiProcess,
+  startWorkerProcess,
+} from '../support/porchlight-processes.ts'
+import { type OwnPostgres, type StopMode, startOwnPostgres } from '../support/postgres-server.ts'
+import { type StartedProcess, stop } from '../support/processes.ts'
+import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
+import { type Receiver, startReceiver } from '../support/webhook-receiver.ts'
+
+const prefix = `f${randomBytes(5).toString('hex')}`
+const GUESTS_AT_ONCE = 6
+let postgres: OwnPostgres
+let handle: DbHandle
+let smtp: SmtpSink
+let hooks: Receiver
+let fub: Receiver
+let api: ApiProcess
+let worker: StartedProcess
+
+beforeAll(async () => {
+  ;[postgres, smtp, hooks, fub] = await Promise.all([
+    startOwnPostgres(),
+    startSmtpSink(),
+    startReceiver(),
+    startReceiver(),
+  ])
+  handle = createPostgresDb(postgres.url, 2)
+  const env = {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: inject('redisUrl'),
+    REDIS_KEY_PREFIX: prefix,
+    SMTP_URL: smtp.url,
+    FUB_API_URL: fub.url,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    GUEST_RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_MAX: '100000',
+    LOG_LEVEL: 'warn',
+  }
+  api = await startApiProcess(env)
+  worker = startWorkerProcess(env)
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all([api && stop(api.child), worker && stop(worker.child)])
+  await handle?.close()
+  await postgres?.remove()
+  await Promise.all([smtp?.close(), hooks?.close(), fub?.close()])
+  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
+}, 60_000)
+
+interface Attempt {
+  body: ReturnType<typeof guestFields>
+  status: number | 'no answer'
+  retryAfter: string | null
+  answer: unknown
+}
+
+describe('PostgreSQL restarted under mixed traffic', () => {
+  it('keeps both processes up, refuses in the error shape, and delivers each acknowledged sign-in once', async () => {
+    const call = apiCaller(api.origin)
+    const agent = await makePlannedAgent(handle.db)
+    const endpoint = await call('POST', '/webhookmgmt/saveWebhookEndpoint', {
+      token: agent.token,
+      body: { url: `${hooks.url}/crm`, events: ['prospect.created'], description: 'CRM' },
+    })
+    expect(endpoint.status).toBe(201)
+    const connector = await call('POST', '/webhookmgmt/saveFubConnector', {
+      token: agent.token,
+      body: { apiKey: `fub_${randomUUID().replaceAll('-', '')}` },
+    })
+    expect(connector.status).toBe(200)
+    const oh = await scheduleOpenHouse({ call }, agent, { publishLevel: 'Hosting Myself' })
+
+    const attempts: Attempt[] = []
+    const signIn = async (body: ReturnType<typeof guestFields>): Promise<Attempt> => {
+      try {
+        const res = await fetch(`${api.origin}/api/public/saveProspect`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(20_000),
+        })
+        const text = await res.text()
+        return { body, status: res.status, retryAfter: res.headers.get('retry-after'), answer: text }
+      } catch (err) {
+        return { body, status: 'no answer', retryAfter: null, answer: String(err) }
+      }
+    }
+    // Guests at several doors at once, each signing in one after another, until told to stop.
+    let going = true
+    const doors = Array.from({ length: GUESTS_AT_ONCE }, async () => {
+      while (going) {
+        const consent = { emailConsent: true, consentText: 'Email me about homes like this one.' }
+        attempts.push(await signIn(guestFields(oh.id, consent)))
+      }
+    })
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+    const restartUnderLoad = async (mode: StopMode) => {
+      await pause(1500)
+      await postgres.restart(mode)
+      // Back by itself: nobody restarts the API or the worker.
+      await expect.poll(() => isReady(api.origin), { timeout: 30_000, interval: 200 }).toBe(true)
+      await pause(1500)
+    }
+    await restartUnderLoad('fast')
+    await restartUnderLoad('immediate')
+    going = false
+    await Promise.all(doors)
+
+    expect(api.child.exitCode, api.output()).toBeNull()
+    expect(worker.child.exitCode, worker.output()).toBeNull()
+    // Every request had an answer: the sign-in, or a refusal to retry later in the contract's shape.
+    const refused = attempts.filter((a) => a.status !== 201)
+    console.info(`${attempts.length} sign-ins, ${refused.length} refused during the restarts`)
+    expect(refused.length).toBeGreaterThan(0)
+    for (const a of refused) {
+      expect({ status: a.status, answer: a.answer }).toMatchObject({ status: 503 })
+      expect(JSON.parse(String(a.answer))).toEqual({
+        error: { code: 'UNAVAILABLE', message: expect.any(String) },
+      })
+      expect(Number(a.retryAfter)).toBeGreaterThan(0)
+    }
+    // A kiosk sends a refused sign-in again with the same request id: now it is taken.
+    for (const a of refused) {
+      const again = await signIn(a.body)
+      expect(again.status).toBe(201)
+    }
+
+    const emails = attempts.map((a) => a.body.prospectEmailId)
+    const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length
+    const postsOf = (r: Receiver, email: string) => r.received.filter((p) => p.body.includes(email)).length
+    const delivered = () =>
+      emails.every((e) => mailsTo(e) >= 1 && postsOf(hooks, e) >= 1 && postsOf(fub, e) >= 1)
+    await expect.poll(delivered, { timeout: 60_000, interval: 500 }).toBe(true)
+    // A moment later, still nothing went out twice.
+    await pause(3000)
+    for (const email of emails) {
+      expect({
+        email,
+        mails: mailsTo(email),
+        webhooks: postsOf(hooks, email),
+        fub: postsOf(fub, email),
+      }).toEqual({ email, mails: 1, webhooks: 1, fub: 1 })
+    }
+  }, 240_000)
+})
