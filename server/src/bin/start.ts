@@ -59,9 +59,8 @@ async function serve(jobs: boolean) {
     : null
   // An API process without the workers still relays what it commits, as the production API does.
   if (!jobs) app.deps.outbox.start(1000)
-  onShutdown(app.log, async () => {
-    await worker?.close()
-    await app.close()
+  onShutdown(app.log, config.shutdownGraceMs, async (graceMs) => {
+    await Promise.all([worker?.close(), app.drain(graceMs)])
     await db.close()
   })
   return db.kind
