@@ -68,46 +68,85 @@ interface Attempt {
   answer: unknown
 }
 
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const consent = { emailConsent: true, consentText: 'Email me about homes like this one.' }
+
+/** A guest's sign-in at the door; answers what came back, or that nothing did. */
+async function signIn(body: ReturnType<typeof guestFields>): Promise<Attempt> {
+  try {
+    const res = await fetch(`${api.origin}/api/public/saveProspect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    })
+    const text = await res.text()
+    return { body, status: res.status, retryAfter: res.headers.get('retry-after'), answer: text }
+  } catch (err) {
+    return { body, status: 'no answer', retryAfter: null, answer: String(err) }
+  }
+}
+
+/** An agent whose guests' sign-ins go to its webhook endpoint and its Follow Up Boss; its open house. */
+async function hostWithIntegrations() {
+  const call = apiCaller(api.origin)
+  const agent = await makePlannedAgent(handle.db)
+  const endpoint = await call('POST', '/webhookmgmt/saveWebhookEndpoint', {
+    token: agent.token,
+    body: { url: `${hooks.url}/crm`, events: ['prospect.created'], description: 'CRM' },
+  })
+  expect(endpoint.status).toBe(201)
+  const connector = await call('POST', '/webhookmgmt/saveFubConnector', {
+    token: agent.token,
+    body: { apiKey: `fub_${randomUUID().replaceAll('-', '')}` },
+  })
+  expect(connector.status).toBe(200)
+  return scheduleOpenHouse({ call }, agent, { publishLevel: 'Hosting Myself' })
+}
+
+const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length
+const postsOf = (r: Receiver, email: string) => r.received.filter((p) => p.body.includes(email)).length
+
+/** Each guest got one mail, and one webhook and one Follow Up Boss post went out for each. */
+async function expectEachDeliveredOnce(emails: string[]) {
+  const missing = () =>
+    emails
+      .map((email) => ({
+        email,
+        mails: mailsTo(email),
+        webhooks: postsOf(hooks, email),
+        fub: postsOf(fub, email),
+      }))
+      .filter((d) => d.mails === 0 || d.webhooks === 0 || d.fub === 0)
+  await expect.poll(missing, { timeout: 60_000, interval: 500 }).toEqual([])
+  // A moment later, still nothing went out twice.
+  await pause(3000)
+  for (const email of emails) {
+    expect({
+      email,
+      mails: mailsTo(email),
+      webhooks: postsOf(hooks, email),
+      fub: postsOf(fub, email),
+    }).toEqual({
+      email,
+      mails: 1,
+      webhooks: 1,
+      fub: 1,
+    })
+  }
+}
+
 describe('PostgreSQL restarted under mixed traffic', () => {
   it('keeps both processes up, refuses in the error shape, and delivers each acknowledged sign-in once', async () => {
-    const call = apiCaller(api.origin)
-    const agent = await makePlannedAgent(handle.db)
-    const endpoint = await call('POST', '/webhookmgmt/saveWebhookEndpoint', {
-      token: agent.token,
-      body: { url: `${hooks.url}/crm`, events: ['prospect.created'], description: 'CRM' },
-    })
-    expect(endpoint.status).toBe(201)
-    const connector = await call('POST', '/webhookmgmt/saveFubConnector', {
-      token: agent.token,
-      body: { apiKey: `fub_${randomUUID().replaceAll('-', '')}` },
-    })
-    expect(connector.status).toBe(200)
-    const oh = await scheduleOpenHouse({ call }, agent, { publishLevel: 'Hosting Myself' })
-
+    const oh = await hostWithIntegrations()
     const attempts: Attempt[] = []
-    const signIn = async (body: ReturnType<typeof guestFields>): Promise<Attempt> => {
-      try {
-        const res = await fetch(`${api.origin}/api/public/saveProspect`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(20_000),
-        })
-        const text = await res.text()
-        return { body, status: res.status, retryAfter: res.headers.get('retry-after'), answer: text }
-      } catch (err) {
-        return { body, status: 'no answer', retryAfter: null, answer: String(err) }
-      }
-    }
     // Guests at several doors at once, each signing in one after another, until told to stop.
     let going = true
     const doors = Array.from({ length: GUESTS_AT_ONCE }, async () => {
       while (going) {
-        const consent = { emailConsent: true, consentText: 'Email me about homes like this one.' }
         attempts.push(await signIn(guestFields(oh.id, consent)))
       }
     })
-    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
     const restartUnderLoad = async (mode: StopMode) => {
       await pause(1500)
       await postgres.restart(mode)
@@ -139,21 +178,52 @@ describe('PostgreSQL restarted under mixed traffic', () => {
       expect(again.status).toBe(201)
     }
 
-    const emails = attempts.map((a) => a.body.prospectEmailId)
-    const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length
-    const postsOf = (r: Receiver, email: string) => r.received.filter((p) => p.body.includes(email)).length
-    const delivered = () =>
-      emails.every((e) => mailsTo(e) >= 1 && postsOf(hooks, e) >= 1 && postsOf(fub, e) >= 1)
-    await expect.poll(delivered, { timeout: 60_000, interval: 500 }).toBe(true)
-    // A moment later, still nothing went out twice.
-    await pause(3000)
-    for (const email of emails) {
-      expect({
-        email,
-        mails: mailsTo(email),
-        webhooks: postsOf(hooks, email),
-        fub: postsOf(fub, email),
-      }).toEqual({ email, mails: 1, webhooks: 1, fub: 1 })
-    }
+    await expectEachDeliveredOnce(attempts.map((a) => a.body.prospectEmailId))
   }, 240_000)
+
+  it('records a mail, a webhook and a Follow Up Boss post answered while it was down, and sends none again', async () => {
+    const oh = await hostWithIntegrations()
+    const guest = guestFields(oh.id, consent)
+    const email = guest.prospectEmailId
+    const mailsBefore = smtp.arrivedCount()
+    // The mail server and both receivers take 4 s to answer: PostgreSQL goes down while they do.
+    for (const slow of [smtp, hooks, fub]) slow.setDelay(4000)
+    try {
+      expect((await signIn(guest)).status).toBe(201)
+      const allOut = () =>
+        smtp.arrivedCount() > mailsBefore && postsOf(hooks, email) + postsOf(fub, email) === 2
+      await expect.poll(allOut, { timeout: 15_000, interval: 50 }).toBe(true)
+      const outAt = Date.now()
+      await postgres.stop('fast')
+      // Meanwhile the API says what is down, and when to ask again.
+      const ready = await fetch(`${api.origin}/api/ready`)
+      expect(ready.status).toBe(503)
+      expect(Number(ready.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await ready.json()).toEqual({
+        error: { code: 'NOT_READY', message: 'PostgreSQL is not answering' },
+      })
+      await pause(outAt + 5000 - Date.now())
+      await postgres.start()
+      await expect.poll(() => isReady(api.origin), { timeout: 30_000, interval: 200 }).toBe(true)
+    } finally {
+      for (const slow of [smtp, hooks, fub]) slow.setDelay(0)
+    }
+    // What went out while the database was away is recorded once it is back, not left to be sent again.
+    const state = async () => ({
+      mail: (
+        await handle.db.selectFrom('mail').select('status').where('toAddress', '=', email).execute()
+      ).map((m) => m.status),
+      open: (
+        await handle.db
+          .selectFrom('outbox')
+          .select('id')
+          .where('doneAt', 'is', null)
+          .where((eb) => eb.or([eb('runAt', 'is', null), eb('runAt', '<=', new Date())]))
+          .execute()
+      ).length,
+    })
+    await expect.poll(state, { timeout: 15_000, interval: 250 }).toEqual({ mail: ['sent'], open: 0 })
+    expect(worker.child.exitCode, worker.output()).toBeNull()
+    await expectEachDeliveredOnce([email])
+  }, 120_000)
 })

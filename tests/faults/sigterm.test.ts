@@ -3,13 +3,20 @@
 // or refused in the API's error shape, and none was cut off without an answer.
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
+import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
+import { createOutbox } from '@porchlight/server/src/jobs/outbox.ts'
+import { closeQueues, createQueues } from '@porchlight/server/src/jobs/queues.ts'
+import { queueMail } from '@porchlight/server/src/mail/queue-mail.ts'
+import { createRedis, whenReady } from '@porchlight/server/src/redis.ts'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiCaller, deleteKeys } from '../support/api.ts'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import { type ApiProcess, startApiProcess } from '../support/porchlight-processes.ts'
+import { type ApiProcess, startApiProcess, startWorkerProcess } from '../support/porchlight-processes.ts'
+import { type StartedProcess, stop } from '../support/processes.ts'
+import { startSmtpSink } from '../support/smtp.ts'
 
 const CONNECTIONS = 20
 const prefix = `s${randomBytes(5).toString('hex')}`
@@ -175,4 +182,66 @@ describe('SIGTERM under load', () => {
       await locker.end()
     }
   }, 90_000)
+
+  it('stops a worker within 10 s while it sends mail, and the next worker sends the rest, each once', async () => {
+    const smtp = await startSmtpSink({ delayMs: 50 })
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: inject('redisUrl'),
+      REDIS_KEY_PREFIX: prefix,
+      SMTP_URL: `${smtp.url}?maxConnections=8`,
+      LOG_LEVEL: 'warn',
+    }
+    const started: StartedProcess[] = []
+    try {
+      // Written and handed to the queue as the API does it (mail row, outbox row, relay).
+      const total = 200
+      const redis = createRedis(inject('redisUrl'), 'command')
+      const queues = createQueues(redis, prefix)
+      try {
+        await whenReady(redis, 5000)
+        const relay = { batchSize: 100, redeliverAfterMs: 60_000 }
+        const outbox = createOutbox(database.handle.db, queues, redis, relay)
+        await inTransaction(database.handle.db, async (trx) => {
+          for (let i = 0; i < total; i++) {
+            await queueMail(trx, outbox, {
+              to: `stopping-${i}@example.com`,
+              subject: 'Thanks for visiting',
+              text: `Mail ${i}`,
+              html: `<p>Mail ${i}</p>`,
+            })
+          }
+        })
+        while ((await outbox.relayOnce()) > 0) {}
+      } finally {
+        await closeQueues(queues)
+        redis.disconnect()
+      }
+      const first = startWorkerProcess(env)
+      started.push(first)
+      await expect
+        .poll(() => smtp.received.length, { timeout: 45_000, interval: 20 })
+        .toBeGreaterThanOrEqual(30)
+      const exited = new Promise<number | null>((resolve) => first.child.once('exit', resolve))
+      const sentAt = Date.now()
+      first.child.kill('SIGTERM')
+      const code = await exited
+      const tookMs = Date.now() - sentAt
+      const atStop = smtp.received.length
+      console.info(`worker exit ${code} after ${tookMs} ms, ${atStop} of ${total} sent`)
+      expect(tookMs).toBeLessThanOrEqual(10_000)
+      expect(code, first.output()).toBe(0)
+      expect(atStop).toBeLessThan(total)
+
+      started.push(startWorkerProcess(env))
+      const distinct = () => new Set(smtp.received.map((m) => m.to.join())).size
+      await expect.poll(distinct, { timeout: 60_000, interval: 200 }).toBe(total)
+      // The stopped worker finished what it had begun and recorded it: nothing goes out twice.
+      await new Promise((r) => setTimeout(r, 1000))
+      expect(smtp.received).toHaveLength(total)
+    } finally {
+      for (const p of started) await stop(p.child)
+      await smtp.close()
+    }
+  }, 120_000)
 })
