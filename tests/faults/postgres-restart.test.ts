@@ -1,12 +1,13 @@
 // PostgreSQL restarted under the production processes while guests sign in: the API and the worker
-// stay up, a request caught by the restart is refused with 503 and Retry-After in the API's error
+// stay up, a request caught by a restart is refused with 503 and Retry-After in the API's error
 // shape, and every sign-in the API acknowledged reaches the guest (mail), the agent's webhook and
-// Follow Up Boss exactly once. The PostgreSQL here is the test's own; Redis is the shared one under a
-// prefix of this test's.
+// Follow Up Boss exactly once. Redis restarted empty: the same processes stay up. The PostgreSQL and
+// the Redis here are the test's own.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { apiCaller, deleteKeys } from '../support/api.ts'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiCaller } from '../support/api.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 import {
@@ -17,12 +18,14 @@ import {
 } from '../support/porchlight-processes.ts'
 import { type OwnPostgres, type StopMode, startOwnPostgres } from '../support/postgres-server.ts'
 import { type StartedProcess, stop } from '../support/processes.ts'
+import { type OwnRedis, startOwnRedis } from '../support/redis-server.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 import { type Receiver, startReceiver } from '../support/webhook-receiver.ts'
 
 const prefix = `f${randomBytes(5).toString('hex')}`
 const GUESTS_AT_ONCE = 6
 let postgres: OwnPostgres
+let redis: OwnRedis
 let handle: DbHandle
 let smtp: SmtpSink
 let hooks: Receiver
@@ -31,8 +34,9 @@ let api: ApiProcess
 let worker: StartedProcess
 
 beforeAll(async () => {
-  ;[postgres, smtp, hooks, fub] = await Promise.all([
+  ;[postgres, redis, smtp, hooks, fub] = await Promise.all([
     startOwnPostgres(),
+    startOwnRedis(),
     startSmtpSink(),
     startReceiver(),
     startReceiver(),
@@ -40,7 +44,7 @@ beforeAll(async () => {
   handle = createPostgresDb(postgres.url, 2)
   const env = {
     DATABASE_URL: postgres.url,
-    REDIS_URL: inject('redisUrl'),
+    REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: prefix,
     SMTP_URL: smtp.url,
     FUB_API_URL: fub.url,
@@ -58,7 +62,7 @@ afterAll(async () => {
   await handle?.close()
   await postgres?.remove()
   await Promise.all([smtp?.close(), hooks?.close(), fub?.close()])
-  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
+  await redis?.stop()
 }, 60_000)
 
 interface Attempt {
@@ -101,7 +105,8 @@ async function hostWithIntegrations() {
     body: { apiKey: `fub_${randomUUID().replaceAll('-', '')}` },
   })
   expect(connector.status).toBe(200)
-  return scheduleOpenHouse({ call }, agent, { publishLevel: 'Hosting Myself' })
+  const oh = await scheduleOpenHouse({ call }, agent, { publishLevel: 'Hosting Myself' })
+  return { agent, oh }
 }
 
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length
@@ -137,8 +142,8 @@ async function expectEachDeliveredOnce(emails: string[]) {
 }
 
 describe('PostgreSQL restarted under mixed traffic', () => {
-  it('keeps both processes up, refuses in the error shape, and delivers each acknowledged sign-in once', async () => {
-    const oh = await hostWithIntegrations()
+  it('keeps both processes up through a fast and an immediate restart, and delivers each acknowledged sign-in once', async () => {
+    const { agent, oh } = await hostWithIntegrations()
     const attempts: Attempt[] = []
     // Guests at several doors at once, each signing in one after another, until told to stop.
     let going = true
@@ -179,10 +184,26 @@ describe('PostgreSQL restarted under mixed traffic', () => {
     }
 
     await expectEachDeliveredOnce(attempts.map((a) => a.body.prospectEmailId))
+
+    // The API hears the database's access changes again (it missed them while it was down): a session
+    // ended in the database is refused at once, not kept for SESSION_CACHE_MS.
+    const listening = async () =>
+      (
+        await sql<{
+          n: number
+        }>`select count(*)::int as n from pg_stat_activity where query ilike 'listen%'`.execute(handle.db)
+      ).rows[0]?.n
+    await expect.poll(listening, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+    const connectorOf = () =>
+      apiCaller(api.origin)('GET', '/webhookmgmt/getFubConnector', { token: agent.token })
+    expect((await connectorOf()).status).toBe(200)
+    expect((await connectorOf()).status).toBe(200)
+    await handle.db.deleteFrom('session').where('userId', '=', agent.user.id).execute()
+    await expect.poll(async () => (await connectorOf()).status, { timeout: 2000, interval: 100 }).toBe(403)
   }, 240_000)
 
   it('records a mail, a webhook and a Follow Up Boss post answered while it was down, and sends none again', async () => {
-    const oh = await hostWithIntegrations()
+    const { oh } = await hostWithIntegrations()
     const guest = guestFields(oh.id, consent)
     const email = guest.prospectEmailId
     const mailsBefore = smtp.arrivedCount()
@@ -225,5 +246,23 @@ describe('PostgreSQL restarted under mixed traffic', () => {
     await expect.poll(state, { timeout: 15_000, interval: 250 }).toEqual({ mail: ['sent'], open: 0 })
     expect(worker.child.exitCode, worker.output()).toBeNull()
     await expectEachDeliveredOnce([email])
+  }, 120_000)
+
+  it('keeps both processes up while Redis restarts empty, and delivers what is signed in meanwhile', async () => {
+    const { oh } = await hostWithIntegrations()
+    await redis.stop()
+    const ready = await fetch(`${api.origin}/api/ready`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({ error: { code: 'NOT_READY', message: 'Redis is not answering' } })
+    // PostgreSQL still answers: guests still sign in; their work waits in the outbox.
+    const during = guestFields(oh.id, consent)
+    expect((await signIn(during)).status).toBe(201)
+    await redis.start()
+    await expect.poll(() => isReady(api.origin), { timeout: 30_000, interval: 200 }).toBe(true)
+    const after = guestFields(oh.id, consent)
+    expect((await signIn(after)).status).toBe(201)
+    expect(api.child.exitCode, api.output()).toBeNull()
+    expect(worker.child.exitCode, worker.output()).toBeNull()
+    await expectEachDeliveredOnce([during.prospectEmailId, after.prospectEmailId])
   }, 120_000)
 })
