@@ -7,7 +7,7 @@ import type { Logger } from 'pino'
  * docker stop's 10 s). What it did not finish is picked up again: outbox rows and jobs wait in
  * PostgreSQL and Redis, and a job's lock lapses to another worker.
  */
-export const STOP_AFTER_GRACE_MS = 1000
+const STOP_AFTER_GRACE_MS = 1000
 
 /**
  * Finishes in-flight work on SIGTERM/SIGINT within `graceMs` (close is given it), then exits; a

@@ -5,7 +5,7 @@ import { isConnectionLost } from './errors.ts'
  * post a receiver answered) waits for the database to come back: longer than a restart or a failover
  * takes. Past it the job fails as before and its retry sees the row as it was left.
  */
-export const RECORD_WAIT_MS = 60_000
+const RECORD_WAIT_MS = 60_000
 
 /**
  * Runs `work` again while it fails because the database is away (a restart, a failover, a dropped
