@@ -193,30 +193,24 @@ describe('SIGTERM under load', () => {
       LOG_LEVEL: 'warn',
     }
     const started: StartedProcess[] = []
+    // Written and handed to the queue as the API does it (mail row, outbox row, relay after commit).
+    const redis = createRedis(inject('redisUrl'), 'command')
+    const queues = createQueues(redis, prefix)
     try {
-      // Written and handed to the queue as the API does it (mail row, outbox row, relay).
       const total = 200
-      const redis = createRedis(inject('redisUrl'), 'command')
-      const queues = createQueues(redis, prefix)
-      try {
-        await whenReady(redis, 5000)
-        const relay = { batchSize: 100, redeliverAfterMs: 60_000 }
-        const outbox = createOutbox(database.handle.db, queues, redis, relay)
-        await inTransaction(database.handle.db, async (trx) => {
-          for (let i = 0; i < total; i++) {
-            await queueMail(trx, outbox, {
-              to: `stopping-${i}@example.com`,
-              subject: 'Thanks for visiting',
-              text: `Mail ${i}`,
-              html: `<p>Mail ${i}</p>`,
-            })
-          }
-        })
-        while ((await outbox.relayOnce()) > 0) {}
-      } finally {
-        await closeQueues(queues)
-        redis.disconnect()
-      }
+      await whenReady(redis, 5000)
+      const relay = { batchSize: 100, redeliverAfterMs: 60_000 }
+      const outbox = createOutbox(database.handle.db, queues, redis, relay)
+      await inTransaction(database.handle.db, async (trx) => {
+        for (let i = 0; i < total; i++) {
+          await queueMail(trx, outbox, {
+            to: `stopping-${i}@example.com`,
+            subject: 'Thanks for visiting',
+            text: `Mail ${i}`,
+            html: `<p>Mail ${i}</p>`,
+          })
+        }
+      })
       const first = startWorkerProcess(env)
       started.push(first)
       await expect
@@ -241,6 +235,8 @@ describe('SIGTERM under load', () => {
       expect(smtp.received).toHaveLength(total)
     } finally {
       for (const p of started) await stop(p.child)
+      await closeQueues(queues)
+      redis.disconnect()
       await smtp.close()
     }
   }, 120_000)
