@@ -104,6 +104,9 @@ async function supervise(redisUsed: string, processes: number) {
     process.on(signal, () => {
       if (stopping) process.exit(1)
       stopping = true
+      // As onShutdown does for one process: the API processes drain within the grace, and so do the
+      // workers here; whatever is still closing a second after it is ended.
+      setTimeout(() => process.exit(1), config.shutdownGraceMs + 1000).unref()
       const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
       const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
       for (const child of running) child.process.kill('SIGTERM')
