@@ -56,6 +56,7 @@ const Env = z.object({
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(7000),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -134,6 +135,11 @@ export interface Config {
   migrationsDir: string
   /** A worker process touches this file while PostgreSQL and Redis answer it (container health check). */
   workerHeartbeatFile?: string
+  /**
+   * How long a process finishes its work after SIGTERM (requests in flight, jobs running) before it
+   * cuts what is left; it has exited 1 s later at the latest (shutdown.ts).
+   */
+  shutdownGraceMs: number
   relay: { intervalMs: number; batchSize: number; redeliverAfterMs: number }
   webhooks: {
     /** Deliveries to loopback, private and link-local addresses (tests, on-premises receivers). */
@@ -221,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: e.ADMIN_TOKEN,
     migrationsDir: compiled ? path.join(here, 'migrations') : path.join(repoRoot, 'migrations'),
     workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     relay: { intervalMs: 250, batchSize: 100, redeliverAfterMs: 60_000 },
     webhooks: {
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,

@@ -53,3 +53,19 @@ export async function pingRedis(url: string, ms = 1000): Promise<boolean> {
     probe.disconnect()
   }
 }
+
+/**
+ * Whether a Redis command failed because Redis is away (a 'command' client fails fast: its offline
+ * queue is off and it retries once), not because of the command.
+ */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false
+  const { name, message } = err as { name?: unknown; message?: unknown }
+  if (name === 'MaxRetriesPerRequestError') return true
+  return (
+    typeof message === 'string' &&
+    (message.startsWith("Stream isn't writeable") ||
+      message === 'Connection is closed.' ||
+      message === 'Redis is not answering')
+  )
+}

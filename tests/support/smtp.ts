@@ -25,6 +25,9 @@ export async function startSmtpSink(
   const received: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const connections = { now: 0, most: 0, opened: 0 }
+  // Messages whose data has come in, accepted or still waiting out `delayMs` before the answer.
+  const arrived = { count: 0 }
+  let delayMs = options.delayMs ?? 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -46,10 +49,13 @@ export async function startSmtpSink(
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject))
-        .then(() => simpleParser(Buffer.concat(chunks)))
+        .then(() => {
+          arrived.count++
+          return simpleParser(Buffer.concat(chunks))
+        })
         .then(async (mail) => {
           // A slow server keeps sends in flight, as a real one does under load.
-          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs))
+          if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
           const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''))
           received.push({
             to,
@@ -76,6 +82,12 @@ export async function startSmtpSink(
     url: `smtp://127.0.0.1:${port}`,
     received,
     connections,
+    /** How many messages came in so far, `received` or still being answered (with `delayMs`). */
+    arrivedCount: () => arrived.count,
+    /** From now on, each message is accepted this long after its data came in. */
+    setDelay(ms: number) {
+      delayMs = ms
+    },
     /** Waits until `count` messages matching `match` have arrived. */
     async waitFor(
       match: (m: ReceivedMail) => boolean,

@@ -1,5 +1,5 @@
 // A real HTTP receiver for outgoing webhooks and the Follow Up Boss connector, in the test's process:
-// it records every request and answers the next status of `answers` (then 200).
+// it records every request and answers the next status of `answers` (then 200), `delayMs` later.
 
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
@@ -13,9 +13,10 @@ export interface Received {
   body: string
 }
 
-export async function startReceiver() {
+export async function startReceiver(options: { delayMs?: number } = {}) {
   const received: Received[] = []
   const answers: number[] = []
+  let delayMs = options.delayMs ?? 0
   const server = http.createServer((req, res) => {
     let body = ''
     req.setEncoding('utf8')
@@ -25,7 +26,11 @@ export async function startReceiver() {
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body })
       const status = answers.shift() ?? 200
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok thanks' : 'boom')
+      const answer = () =>
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok thanks' : 'boom')
+      // A slow receiver: the request is recorded as it arrives, answered `delayMs` later.
+      if (delayMs > 0) setTimeout(answer, delayMs)
+      else answer()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -33,6 +38,10 @@ export async function startReceiver() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     answers,
+    /** From now on, each request is answered this long after it arrived. */
+    setDelay(ms: number) {
+      delayMs = ms
+    },
     /** The requests that came to this path. */
     at: (path: string) => received.filter((r) => r.path === path),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -60,9 +60,8 @@ async function serve(jobs: boolean) {
     : null
   // An API process without the workers still relays what it commits, as the production API does.
   if (!jobs) app.deps.outbox.start(1000)
-  onShutdown(app.log, async () => {
-    await worker?.close()
-    await app.close()
+  onShutdown(app.log, config.shutdownGraceMs, async (graceMs) => {
+    await Promise.all([worker?.close(), app.drain(graceMs)])
     await db.close()
   })
   return db.kind
@@ -107,6 +106,9 @@ async function supervise(redisUsed: string, processes: number) {
     process.on(signal, () => {
       if (stopping) process.exit(1)
       stopping = true
+      // As onShutdown does for one process: the API processes drain within the grace, and so do the
+      // workers here; whatever is still closing a second after it is ended.
+      setTimeout(() => process.exit(1), config.shutdownGraceMs + 1000).unref()
       const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
       const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
       for (const child of running) child.process.kill('SIGTERM')

@@ -50,7 +50,9 @@ const heartbeat = config.workerHeartbeatFile
   ? startHeartbeat(config.workerHeartbeatFile, db.db, config.redis.url)
   : null
 logger.info('worker started')
-onShutdown(logger, async () => {
+// Running jobs finish within the grace; one still running then is left to its lock, which lapses to
+// another worker (the stalled check), as when a worker dies.
+onShutdown(logger, config.shutdownGraceMs, async () => {
   heartbeat?.stop()
   await runtime.close()
   await db.close()

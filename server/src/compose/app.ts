@@ -14,6 +14,7 @@ import { createDb, type Db, type DbHandle } from '../db/database.ts'
 import { RateLimitedError } from '../errors.ts'
 import { backgroundFailures } from '../failures.ts'
 import { authPlugin } from '../http/auth.ts'
+import { registerDraining } from '../http/draining.ts'
 import { registerErrorHandler } from '../http/error-handler.ts'
 import { redisStoreWithFallback } from '../http/rate-limit-store.ts'
 import { serializerCompiler } from '../http/serializer.ts'
@@ -132,11 +133,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const given = req.headers['x-request-id']
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()
     },
+    // Refusals while the API stops are answered by registerDraining, in the API's error shape.
+    return503OnClosing: false,
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>()
+  registerDraining(app)
   app.decorate('routeTable', [])
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return

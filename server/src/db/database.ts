@@ -215,9 +215,16 @@ export function createPostgresDb(url: string, poolSize = 10): DbHandle {
     idleTimeoutMillis: IDLE_CONNECTION_MS,
     options: CONNECTION_OPTIONS,
   })
-  // An idle client losing its server must not crash the process; the next query reconnects.
+  // A client losing its server must not crash the process, idle or checked out. pg emits 'error' on
+  // the client whenever its connection dies; the pool listens only while the client is idle (and then
+  // emits it here), so a client a request or a job holds (a transaction, a statement in flight) needs
+  // a listener of its own. The statements it had in flight fail with the error (isConnectionLost), and
+  // the pool discards the client when it is released: the next statement opens a new connection.
   pool.on('error', () => {})
-  pool.on('connect', tuneConnection)
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+    tuneConnection(client)
+  })
   const writes = new WriteWatchPlugin()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase, writes] })
   return {

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isConnectionLost } from '../db/errors.ts'
 import { AppError, type FieldError, RateLimitedError } from '../errors.ts'
+import { isRedisUnavailable } from '../redis.ts'
 
 interface ErrorBody {
   error: { code: string; message: string }
@@ -19,6 +21,18 @@ const codeByStatus: Record<number, string> = {
   429: 'RATE_LIMITED',
 }
 
+/**
+ * Seconds a refused caller is asked to wait (Retry-After) when a server the request needs is away: a
+ * PostgreSQL restart or failover takes a few seconds, and the request is then answered as usual.
+ */
+export const RETRY_AFTER_SECONDS = 5
+
+/** The answer to a request the API cannot serve now (a database away, the process stopping). */
+export const unavailable = {
+  code: 'UNAVAILABLE',
+  message: 'Porchlight is briefly unavailable. Please try again in a moment.',
+} as const
+
 function body(code: string, message: string, errors?: FieldError[]): ErrorBody {
   return errors ? { error: { code, message }, errors } : { error: { code, message } }
 }
@@ -29,7 +43,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, err.message)
       if (err instanceof RateLimitedError && err.retryAfterSec) reply.header('retry-after', err.retryAfterSec)
+      if (err.statusCode === 503) reply.header('retry-after', RETRY_AFTER_SECONDS)
       return reply.status(err.statusCode).send(body(err.code, err.message, err.fields))
+    }
+    // PostgreSQL or Redis away (a restart, a failover, a dropped connection): not the request's fault
+    // nor a bug. The same request succeeds once the server is back; the caller is told when to retry.
+    if (isConnectionLost(err) || isRedisUnavailable(err)) {
+      req.log.warn({ err }, 'a server the request needs is unavailable')
+      reply.header('retry-after', RETRY_AFTER_SECONDS)
+      return reply.status(503).send(body(unavailable.code, unavailable.message))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => ({

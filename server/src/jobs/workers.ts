@@ -1,6 +1,7 @@
 import { type JobName, type JobPayload, jobNames, type QueueName, queueNames } from '@porchlight/shared'
 import { type Job, UnrecoverableError, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { whileDatabaseAway } from '../db/while-away.ts'
 import { backgroundFailures } from '../failures.ts'
 import type { Outbox } from './outbox.ts'
 import { bullPrefix } from './queues.ts'
@@ -41,7 +42,8 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
         const result = await handler(job.data, job)
         // Marked before BullMQ counts the job complete: a worker dying in between runs the job again,
         // which every processor takes as a no-op, rather than leaving a row that is never done.
-        await opts.outbox.markDone(job.id)
+        // The effect happened: a database away for a moment must not have it happen again.
+        await whileDatabaseAway(() => opts.outbox.markDone(job.id))
         return result
       },
       {

@@ -4,6 +4,7 @@ import { type Selectable, sql } from 'kysely'
 import { type Config, MAIL_GIVE_UP_AFTER_MS, MAIL_RETRY_DELAYS_MS } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { MailTable } from '../db/types.ts'
+import { whileDatabaseAway } from '../db/while-away.ts'
 import { batched } from '../lib/batched.ts'
 import type { Mailer } from './mailer.ts'
 import { classifySendFailure, retryDelayMs } from './refusals.ts'
@@ -111,9 +112,11 @@ export function createMailProcessor(
     })
   })
   // Only a row this worker holds ('sending') is marked: a lease that ran out and was taken over is not.
+  // A database away for a moment is waited out: the mail went, and a failed mark would send it again.
   const mark = batched(async (marks: MailMark[]) => {
     const column = <K extends keyof MailMark>(key: K) => sql.val(marks.map((m) => m[key] ?? null))
-    await sql`
+    await whileDatabaseAway(() =>
+      sql`
       update mail set
         status = v.status,
         smtp_message_id = coalesce(v.smtp_message_id, mail.smtp_message_id),
@@ -127,7 +130,8 @@ export function createMailProcessor(
         ${column('smtpMessageId')}::text[], ${column('lastError')}::text[],
         ${column('smtpReply')}::text[], ${column('waitingFor')}::text[], ${column('delayMs')}::bigint[])
         as v(id, status, smtp_message_id, last_error, smtp_reply, waiting_for, delay_ms)
-      where mail.id = v.id and mail.status = 'sending'`.execute(db)
+      where mail.id = v.id and mail.status = 'sending'`.execute(db),
+    )
     return marks.map(() => undefined)
   })
 

@@ -43,14 +43,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { db, redis } = app.deps
-      const [pg, rd] = await Promise.allSettled([
-        within(2000, sql`select 1`.execute(db)),
-        within(1000, redis.ping()),
-      ])
-      const down = [pg.status === 'rejected' && 'PostgreSQL', rd.status === 'rejected' && 'Redis'].filter(
-        Boolean,
-      )
+      // Each server the API needs, named as the answer names it when it does not answer in time.
+      const probes: Array<{ name: string; ms: number; check: () => Promise<unknown> }> = [
+        { name: 'PostgreSQL', ms: 2000, check: () => sql`select 1`.execute(db) },
+        { name: 'Redis', ms: 1000, check: () => redis.ping() },
+      ]
+      const answers = await Promise.allSettled(probes.map((p) => within(p.ms, p.check())))
+      const down = probes.filter((_, i) => answers[i]?.status === 'rejected').map((p) => p.name)
       if (down.length > 0) {
+        // Retry-After comes with every 503 (error-handler.ts): a restart is over in seconds.
         throw new ServiceUnavailableError(
           'NOT_READY',
           `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not answering`,

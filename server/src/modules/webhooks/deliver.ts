@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
+import { whileDatabaseAway } from '../../db/while-away.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { type PostAnswer, postJson, signWebhook } from './post.ts'
@@ -99,26 +100,30 @@ export function createWebhookDeliverer(d: DelivererDeps) {
       lastError: error?.slice(0, 500) ?? null,
     }
 
-    await inTransaction(d.db, async (trx) => {
-      if (!error) {
-        await repo.finishAttempt(deliveryId, { ...outcome, status: 'succeeded', nextAttemptAt: null }, trx)
-        await repo.endpointSucceeded(endpoint.id, trx)
-        return
-      }
-      // An endpoint this failure disabled gets no more attempts: the delivery ends failed.
-      const disabled = manual || endpoint.disabledAt ? false : await afterFailure(trx, endpoint)
-      const wait =
-        manual || endpoint.disabledAt || disabled
-          ? undefined
-          : d.config.webhooks.retryDelaysMs[delivery.attempts - 1]
-      if (wait === undefined) {
-        await repo.finishAttempt(deliveryId, { ...outcome, status: 'failed', nextAttemptAt: null }, trx)
-      } else {
-        const runAt = new Date(Date.now() + wait)
-        await repo.finishAttempt(deliveryId, { ...outcome, status: 'pending', nextAttemptAt: runAt }, trx)
-        await d.outbox.add(trx, 'webhooks', 'deliver', { deliveryId }, { runAt })
-      }
-    })
+    // The receiver has its answer: a database away for a moment is waited out, or the retry of this
+    // job would post the event a second time.
+    await whileDatabaseAway(() =>
+      inTransaction(d.db, async (trx) => {
+        if (!error) {
+          await repo.finishAttempt(deliveryId, { ...outcome, status: 'succeeded', nextAttemptAt: null }, trx)
+          await repo.endpointSucceeded(endpoint.id, trx)
+          return
+        }
+        // An endpoint this failure disabled gets no more attempts: the delivery ends failed.
+        const disabled = manual || endpoint.disabledAt ? false : await afterFailure(trx, endpoint)
+        const wait =
+          manual || endpoint.disabledAt || disabled
+            ? undefined
+            : d.config.webhooks.retryDelaysMs[delivery.attempts - 1]
+        if (wait === undefined) {
+          await repo.finishAttempt(deliveryId, { ...outcome, status: 'failed', nextAttemptAt: null }, trx)
+        } else {
+          const runAt = new Date(Date.now() + wait)
+          await repo.finishAttempt(deliveryId, { ...outcome, status: 'pending', nextAttemptAt: runAt }, trx)
+          await d.outbox.add(trx, 'webhooks', 'deliver', { deliveryId }, { runAt })
+        }
+      }),
+    )
     return error ? 'failed' : 'succeeded'
   }
 }
