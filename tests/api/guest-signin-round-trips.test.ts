@@ -6,7 +6,7 @@ import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiCaller } from '../support/api.ts'
-import { buildTestApp, type TestApp } from '../support/app.ts'
+import { buildTestApp, TEST_SECRETS_KEY, type TestApp } from '../support/app.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -54,6 +54,7 @@ beforeAll(async () => {
     DATABASE_URL: url.toString(),
     REDIS_URL: inject('redisUrl'),
     LOG_LEVEL: 'silent',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     PORT: '0',
     HOST: '127.0.0.1',
   })

@@ -84,10 +84,16 @@ const larger = (a: Counted, b: Counted) => (a.n >= b.n ? a : b)
  */
 export function createAccountLimits(redis: Redis, prefix: string, local = new LocalCounts()) {
   const key = (kind: string, account: string) => `${prefix}:limit:${kind}:${account.toLowerCase()}`
+  // A MULTI sent on a connection that closes rejects each of its commands too, unheard: while Redis is
+  // not connected the counts go straight to this process instead.
+  const connected = () => {
+    if (redis.status !== 'ready') throw new Error('Redis is not connected')
+  }
 
   async function count(kind: string, account: string, windowSec: number): Promise<Counted> {
     const k = key(kind, account)
     try {
+      connected()
       const answers = await redis
         .multi()
         .incr(k)
@@ -106,6 +112,7 @@ export function createAccountLimits(redis: Redis, prefix: string, local = new Lo
     const k = key(kind, account)
     const held = local.get(k)
     try {
+      connected()
       const answers = await redis.multi().get(k).pttl(k).exec()
       const [[e1, n], [e2, ttl]] = answers as [[Error | null, string | null], [Error | null, number]]
       if (e1 || e2) throw e1 ?? e2
@@ -119,6 +126,7 @@ export function createAccountLimits(redis: Redis, prefix: string, local = new Lo
     const k = key(kind, account)
     local.decr(k)
     try {
+      connected()
       await redis.eval(GIVE_BACK, 1, k)
     } catch {
       // Redis away: the count it holds, if any, ends with its window.
