@@ -228,6 +228,53 @@ describe('waiting mail goes again', () => {
     expect(await sendJobsFor(due)).toBe(1)
   })
 
+  it('gives mail whose job was lost a send job again: queued and never claimed, or a sender gone with its lease', async () => {
+    // A PostgreSQL outage longer than a job's retries fails the job; its mails stay queued or sending.
+    const queuedLongAgo = await storedMail('queued@example.com', new Date(Date.now() - 20 * 60_000))
+    const senderGone = await storedMail('sending@example.com', new Date(Date.now() - 30 * 60_000))
+    await t.db
+      .updateTable('mail')
+      .set({ status: 'sending', attempts: 1, leaseUntil: new Date(Date.now() - 15 * 60_000) })
+      .where('id', '=', senderGone)
+      .execute()
+    const justQueued = await storedMail('fresh@example.com')
+    const sending = await storedMail('busy@example.com', new Date(Date.now() - 30 * 60_000))
+    await t.db
+      .updateTable('mail')
+      .set({ status: 'sending', attempts: 1, leaseUntil: new Date(Date.now() + 20_000) })
+      .where('id', '=', sending)
+      .execute()
+    const mailer = createMailer(t.config)
+    const retries = createMailRetries({
+      db: t.db,
+      outbox: t.app.deps.outbox,
+      mailer,
+      config: t.config.mailRetry,
+    })
+    expect(await retries.sweepOnce()).toBe(2)
+    expect((await mailRow(queuedLongAgo)).status).toBe('queued')
+    expect((await mailRow(senderGone)).status).toBe('queued')
+    expect(await sendJobsFor(queuedLongAgo)).toBe(1)
+    expect(await sendJobsFor(senderGone)).toBe(1)
+    // A mail queued a moment ago, and one a live sender holds, keep their jobs.
+    expect(await sendJobsFor(justQueued)).toBe(0)
+    expect(await sendJobsFor(sending)).toBe(0)
+    expect((await mailRow(sending)).status).toBe('sending')
+    // Handed back, each is queued since now: the next sweep leaves it to its new job.
+    expect(await retries.sweepOnce()).toBe(0)
+    // The new job sends each once.
+    const s = await sink()
+    const sender = createMailer({ ...t.config, mail: { ...t.config.mail, smtpUrl: s.url } })
+    try {
+      await createMailProcessor(t.db, sender)({ mailIds: [queuedLongAgo, senderGone] })
+    } finally {
+      sender.close()
+    }
+    expect((await mailRow(queuedLongAgo)).status).toBe('sent')
+    expect((await mailRow(senderGone)).status).toBe('sent')
+    expect(s.received.flatMap((m) => m.to).sort()).toEqual(['queued@example.com', 'sending@example.com'])
+  })
+
   it('hands each due mail back once when two workers sweep at the same moment', async () => {
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => storedMail(`swept-${i}@example.com`)))
     for (const id of ids) await waiting(id, 'schedule', -1000)

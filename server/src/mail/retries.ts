@@ -9,6 +9,13 @@ import { MAILS_PER_JOB } from './queue-mail.ts'
 
 /** Due mails handed back per statement: a night's waiting mail goes out in a few statements. */
 const SWEEP_BATCH = 500
+/**
+ * A mail queued this long ago and still not claimed, or whose sender's lease ended this long ago, lost
+ * its job: a PostgreSQL outage longer than a job's retries failed the job while its mails waited
+ * ('queued') or were being sent ('sending'). Far past a busy queue's delay and a lease; a second job for
+ * a mail that was only slow is harmless, as a claim takes each mail once.
+ */
+export const STRANDED_AFTER_MS = 10 * 60_000
 
 export interface MailRetries {
   /** Hands due waiting mail back to the queue (status 'queued', send jobs in the outbox); answers how many. */
@@ -49,7 +56,8 @@ export function createMailRetries(d: {
     return inTransaction(db, async (trx) => {
       const rows = await trx
         .updateTable('mail')
-        .set({ status: 'queued', nextAttemptAt: null, waitingFor: null })
+        // Its next attempt is now: 'queued since', so a mail that waited hours is not taken for stranded.
+        .set({ status: 'queued', nextAttemptAt: sql<Date>`now()`, waitingFor: null })
         .where('id', 'in', (eb) => {
           let due = eb
             .selectFrom('mail')
@@ -71,13 +79,53 @@ export function createMailRetries(d: {
     })
   }
 
+  /** Gives mail whose job was lost (STRANDED_AFTER_MS) a send job again; answers how many. */
+  async function rescueBatch(): Promise<number> {
+    const strandedSince = sql<Date>`now() - ${`${STRANDED_AFTER_MS} milliseconds`}::interval`
+    return inTransaction(db, async (trx) => {
+      const rows = await trx
+        .updateTable('mail')
+        .set({ status: 'queued', leaseUntil: null, nextAttemptAt: sql<Date>`now()` })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mail')
+            .select('id')
+            .where((w) =>
+              w.or([
+                w.and([
+                  w('status', '=', 'queued'),
+                  w(sql`coalesce(next_attempt_at, created_at)`, '<', strandedSince),
+                ]),
+                w.and([w('status', '=', 'sending'), w('leaseUntil', '<', strandedSince)]),
+              ]),
+            )
+            .orderBy('id')
+            .limit(SWEEP_BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .where('status', 'in', ['queued', 'sending'])
+        .returning('id')
+        .execute()
+      const ids = rows.map((r) => r.id).sort((a, b) => a - b)
+      const jobs: Array<{ mailIds: number[] }> = []
+      for (let i = 0; i < ids.length; i += MAILS_PER_JOB)
+        jobs.push({ mailIds: ids.slice(i, i + MAILS_PER_JOB) })
+      await d.outbox.addEach(trx, 'mail', 'send', jobs)
+      return ids.length
+    })
+  }
+
   async function sweepOnce(): Promise<number> {
     let total = 0
-    for (;;) {
-      const moved = await sweepBatch()
-      total += moved
-      if (moved < SWEEP_BATCH) return total
+    for (const batch of [sweepBatch, rescueBatch]) {
+      for (;;) {
+        const moved = await batch()
+        total += moved
+        if (moved < SWEEP_BATCH) break
+      }
     }
+    return total
   }
 
   async function probeOnce(): Promise<'idle' | 'up' | 'down'> {
