@@ -50,8 +50,9 @@ export function connectWithDefaults(
   return new Promise((resolve, reject) => {
     const fail = (err: Error) => {
       clearTimeout(timer)
-      socket.close()
       reject(err)
+      socket.removeAllListeners('disconnect')
+      socket.close()
     }
     const timer = setTimeout(() => fail(new Error(`${from}: not connected and upgraded within 10 s`)), 10_000)
     socket.once('connect_error', fail)
