@@ -33,17 +33,19 @@ export function connectSocket(
 /**
  * Connects as an integrator's program does: the official client with its default options (long-polling
  * first, then the upgrade to a WebSocket), every request from the loopback address `from` (127.0.0.2,
- * 127.0.0.3, …, so each socket is a visitor of its own to a balancer). Resolves once connected and
- * upgraded; rejects with the server's reason, or when either does not happen within 10 s.
+ * 127.0.0.3, …, so each socket is a visitor of its own to a balancer); with `reconnection`, it reconnects
+ * as the client does by default. Resolves once connected and upgraded; rejects with the server's reason,
+ * or when either does not happen within 10 s.
  */
 export function connectWithDefaults(
   url: string,
   auth: { token: string } | { openHouseId: number },
   from: string,
+  options: { reconnection?: boolean } = {},
 ): Promise<TestSocket> {
   const socket: TestSocket = io(url, {
     auth,
-    reconnection: false,
+    reconnection: options.reconnection ?? false,
     // biome-ignore lint/suspicious/noExplicitAny: the client's type says string | boolean; Node takes an http.Agent.
     agent: new http.Agent({ keepAlive: true, localAddress: from }) as any,
   })
