@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
+import type http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import pino from 'pino'
@@ -56,6 +57,20 @@ const CONNECTION = 'porchlight:connection'
 const READY = 'porchlight:ready'
 
 /**
+ * Lets the requests under way on handed connections finish (the server's close does not wait for
+ * connections it did not accept itself): idle ones are closed as they become idle, and whatever is still
+ * open after 5 s is ended.
+ */
+async function finishHanded(server: http.Server, handed: Set<net.Socket>): Promise<void> {
+  const deadline = Date.now() + 5000
+  while (handed.size > 0 && Date.now() < deadline) {
+    server.closeIdleConnections()
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  for (const socket of handed) socket.destroy()
+}
+
+/**
  * One API process on the port; with `jobs`, the workers too (alone; under a supervisor, it runs them).
  * Under a supervisor it listens on nothing: the supervisor accepts each connection and hands it over.
  */
@@ -63,10 +78,16 @@ async function serve(jobs: boolean) {
   const db = await createDb(config.db)
   if (cluster.isPrimary) await migrateToLatest(db.db, config.migrationsDir)
   const app = await buildApp(config, { db })
+  const handed = new Set<net.Socket>()
   if (cluster.isWorker) {
     await app.ready()
+    // Node starts an HTTP server's list of connections (its close ends the idle keep-alive ones through
+    // it) and its request timeouts when it listens; this one never does, so start them.
+    app.server.emit('listening')
     process.on('message', (message, socket) => {
       if (message !== CONNECTION || !(socket instanceof net.Socket)) return
+      handed.add(socket)
+      socket.once('close', () => handed.delete(socket))
       app.server.emit('connection', socket)
       socket.resume()
     })
@@ -82,6 +103,7 @@ async function serve(jobs: boolean) {
   onShutdown(app.log, async () => {
     await worker?.close()
     await app.close()
+    await finishHanded(app.server, handed)
     await db.close()
   })
   return db.kind
