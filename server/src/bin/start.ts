@@ -158,7 +158,8 @@ async function supervise(redisUsed: string, processes: number) {
         if (places[place]?.child === child) places[place] = { child, ready: false }
         if (stopping) return
         console.error(`An API process stopped (${signal ?? `exit ${code}`}); starting another.`)
-        void fork(place)
+        // One that stopped before it was ready is ready once its replacement is.
+        void fork(place).then(resolve)
       })
     })
   await Promise.all(Array.from({ length: processes }, (_, place) => fork(place)))
