@@ -4,18 +4,22 @@ import { buildTestApp, type TestApp } from '../support/app.ts'
 import { type Balancer, startBalancer } from '../support/balancer.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import { connectSocket, nextEvent } from '../support/socket.ts'
+import { connectSocket, connectWithDefaults, nextEvent, type TestSocket } from '../support/socket.ts'
 
-// The production shape of docker-compose.yml: the API behind its nginx balancer, trusting that one hop.
-// Each visitor comes from an address of its own on the loopback network (127.0.0.2, 127.0.0.3, …).
+// The production shape of docker-compose.yml: two API replicas behind its nginx balancer, trusting that
+// one hop. Each visitor comes from an address of its own on the loopback network (127.0.0.2, 127.0.0.3, …).
+const env = { TRUST_PROXY: '1', GUEST_RATE_LIMIT_PER_MINUTE: '2' }
 let t: TestApp
+let second: TestApp
 let balancer: Balancer
 beforeAll(async () => {
-  t = await buildTestApp({ env: { TRUST_PROXY: '1', GUEST_RATE_LIMIT_PER_MINUTE: '2' } })
-  balancer = await startBalancer(t.url)
+  t = await buildTestApp({ env })
+  second = await buildTestApp({ env, sameAs: t })
+  balancer = await startBalancer([t.url, second.url])
 })
 afterAll(async () => {
   await balancer?.close()
+  await second?.close()
   await t?.close()
 })
 
@@ -77,6 +81,34 @@ describe('behind the load balancer', () => {
       expect((await heard).data).toMatchObject({ openHouseId: oh.id, firstName: 'Lena', lastInitial: 'B' })
     } finally {
       socket.close()
+    }
+  })
+
+  it('connects 10 of 10 official clients with default options, each hearing a guest sign-in', async () => {
+    const listing = await makePlannedAgent(t.db)
+    const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+    // Long-polling first, then the upgrade: every request of a session must reach the replica that opened
+    // it. Spread over the two replicas without stickiness, most were told "Session ID unknown".
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        connectWithDefaults(balancer.url, { openHouseId: oh.id }, `127.0.0.${i + 10}`),
+      ),
+    )
+    const sockets: TestSocket[] = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
+    try {
+      expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []))).toEqual([])
+      const heard = sockets.map((s) => nextEvent(s, 'attendee.added'))
+      const res = await postFrom(
+        '127.0.0.5',
+        '/api/public/saveProspect',
+        guestFields(oh.id, { prospectFirstName: 'Noor', prospectLastName: 'Defaults' }),
+      )
+      expect(res.status).toBe(201)
+      for (const event of await Promise.all(heard)) {
+        expect(event.data).toMatchObject({ openHouseId: oh.id, firstName: 'Noor', lastInitial: 'D' })
+      }
+    } finally {
+      for (const socket of sockets) socket.close()
     }
   })
 })

@@ -35,7 +35,7 @@ const startApi = () =>
 
 beforeAll(async () => {
   database = await createTestDatabase()
-}, 90_000)
+}, 180_000)
 
 afterAll(async () => {
   if (api && api.child.exitCode === null) api.child.kill('SIGKILL')
@@ -160,7 +160,7 @@ describe('SIGTERM under load', () => {
     expect(run.refused.length).toBeGreaterThan(0)
     expectAnsweredOrRefused(run)
     await expectStored(run.taken)
-  }, 90_000)
+  }, 180_000)
 
   it('answers requests stuck on a locked table with 503 at the end of the grace and exits within 10 s', async () => {
     api = await startApi()
@@ -181,7 +181,7 @@ describe('SIGTERM under load', () => {
     } finally {
       await locker.end()
     }
-  }, 90_000)
+  }, 180_000)
 
   it('stops a worker within 10 s while it sends mail, and the next worker sends the rest, each once', async () => {
     const smtp = await startSmtpSink({ delayMs: 50 })

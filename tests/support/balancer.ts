@@ -13,17 +13,22 @@ export interface Balancer {
 
 /**
  * The production load balancer (nginx with deploy/balancer.conf, as docker-compose.yml runs it) in front
- * of `upstream`: only the replicas' address and the listening port differ from the shipped file. Runs
- * Debian's nginx (`apt-get install nginx-light`), or NGINX_PATH.
+ * of the replicas at `upstreams` (http://127.0.0.1:PORT each): only the replicas' addresses (named, not
+ * found through Docker's DNS) and the listening port differ from the shipped file. Runs Debian's nginx
+ * (`apt-get install nginx-light`), or NGINX_PATH.
  */
-export async function startBalancer(upstream: string): Promise<Balancer> {
+export async function startBalancer(upstreams: string | string[]): Promise<Balancer> {
   const port = await freePort()
   const shipped = fs.readFileSync(CONFIG, 'utf8')
+  const servers = [upstreams]
+    .flat()
+    .map((upstream) => `server ${new URL(upstream).host};`)
+    .join('\n    ')
   const config = shipped
-    .replace('http://api:3000', upstream)
+    .replace('server api:3000 resolve;', servers)
     .replace('listen 3000;', `listen 127.0.0.1:${port};`)
-  if (!config.includes(upstream) || !config.includes(`:${port};`)) {
-    throw new Error('deploy/balancer.conf no longer names http://api:3000 and port 3000')
+  if (!config.includes(servers) || !config.includes(`:${port};`)) {
+    throw new Error('deploy/balancer.conf no longer names `server api:3000 resolve;` and port 3000')
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balancer-'))
   fs.writeFileSync(path.join(dir, 'nginx.conf'), config)

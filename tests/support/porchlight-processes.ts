@@ -30,7 +30,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       PUBLIC_URL: origin,
     },
   })
-  await started.waitUntil('a ready answer', () => isReady(origin))
+  // A start on a busy machine (two test files, their servers and Chromium on two cores) took over 45 s.
+  await started.waitUntil('a ready answer', () => isReady(origin), 90_000)
   return { ...started, origin }
 }
 

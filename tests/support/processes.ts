@@ -12,8 +12,8 @@ export async function freePort(): Promise<number> {
 
 export interface StartedProcess {
   child: ChildProcess
-  /** Polls until `check` holds; fails with the process's output if it exits or takes too long. */
-  waitUntil(what: string, check: () => Promise<boolean> | boolean): Promise<void>
+  /** Polls until `check` holds; fails with the process's output if it exits or takes too long (45 s). */
+  waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs?: number): Promise<void>
   output(): string
 }
 
@@ -32,12 +32,17 @@ export function startProcess(
   child.stderr?.on('data', (chunk) => {
     output += chunk
   })
-  async function waitUntil(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
-    const deadline = Date.now() + 45_000
+  async function waitUntil(
+    what: string,
+    check: () => Promise<boolean> | boolean,
+    timeoutMs = 45_000,
+  ): Promise<void> {
+    const deadline = Date.now() + timeoutMs
     while (!(await check())) {
       if (child.exitCode !== null)
         throw new Error(`${name} exited (${child.exitCode}) before ${what}:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`${name}: no ${what} within 45 s:\n${output}`)
+      if (Date.now() > deadline)
+        throw new Error(`${name}: no ${what} within ${timeoutMs / 1000} s:\n${output}`)
       await new Promise((r) => setTimeout(r, 250))
     }
   }

@@ -4,6 +4,8 @@
 import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
+import type http from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
 import pino from 'pino'
 import { buildApp } from '../compose/app.ts'
@@ -49,12 +51,50 @@ async function ensureRedis(url: string, explicit: boolean): Promise<string> {
 // Without SECRETS_KEY, the key kept in data/secrets-key (made on the first start).
 const config = configOrExit(() => withLocalSecretsKey(loadConfig()))
 
-/** One API process on the port; with `jobs`, the workers too (alone; under a supervisor, it runs them). */
+/** The message with which the supervisor hands an API process a connection (its socket goes along). */
+const CONNECTION = 'porchlight:connection'
+/** The message with which an API process tells the supervisor it can take connections. */
+const READY = 'porchlight:ready'
+
+/**
+ * Lets the requests under way on handed connections finish (the server's close does not wait for
+ * connections it did not accept itself): idle ones are closed as they become idle, and whatever is still
+ * open after 5 s is ended.
+ */
+async function finishHanded(server: http.Server, handed: Set<net.Socket>): Promise<void> {
+  const deadline = Date.now() + 5000
+  while (handed.size > 0 && Date.now() < deadline) {
+    server.closeIdleConnections()
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  for (const socket of handed) socket.destroy()
+}
+
+/**
+ * One API process on the port; with `jobs`, the workers too (alone; under a supervisor, it runs them).
+ * Under a supervisor it listens on nothing: the supervisor accepts each connection and hands it over.
+ */
 async function serve(jobs: boolean) {
   const db = await createDb(config.db)
   if (cluster.isPrimary) await migrateToLatest(db.db, config.migrationsDir)
   const app = await buildApp(config, { db })
-  await app.listen({ port: config.port, host: config.host })
+  const handed = new Set<net.Socket>()
+  if (cluster.isWorker) {
+    await app.ready()
+    // Node starts an HTTP server's list of connections (its close ends the idle keep-alive ones through
+    // it) and its request timeouts when it listens; this one never does, so start them.
+    app.server.emit('listening')
+    process.on('message', (message, socket) => {
+      if (message !== CONNECTION || !(socket instanceof net.Socket)) return
+      handed.add(socket)
+      socket.once('close', () => handed.delete(socket))
+      app.server.emit('connection', socket)
+      socket.resume()
+    })
+    process.send?.(READY)
+  } else {
+    await app.listen({ port: config.port, host: config.host })
+  }
   const worker = jobs
     ? startWorkerRuntime(config, db.db, app.log.child({ name: 'worker' }) as never, app.deps)
     : null
@@ -62,6 +102,8 @@ async function serve(jobs: boolean) {
   if (!jobs) app.deps.outbox.start(1000)
   onShutdown(app.log, config.shutdownGraceMs, async (graceMs) => {
     await Promise.all([worker?.close(), app.drain(graceMs)])
+    // Connections the supervisor handed over are closed as they become idle (drain answered them all).
+    await finishHanded(app.server, handed)
     await db.close()
   })
   return db.kind
@@ -80,32 +122,71 @@ function banner(redisUsed: string, dbKind: string, processes: number) {
 `)
 }
 
+/** The same address always gives the same number (FNV-1a): a visitor's connections meet one process. */
+function addressHash(address: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < address.length; i++) hash = Math.imul(hash ^ address.charCodeAt(i), 0x01000193)
+  return hash >>> 0
+}
+
 /**
- * WEB_CONCURRENCY API processes on one port (node:cluster hands each connection to one of them; sockets
- * meet across them through Redis). This process migrates and runs the workers, keeps the API processes
- * running (one that dies is replaced), and on SIGTERM stops them, then its workers.
+ * WEB_CONCURRENCY API processes behind one port. This process accepts every connection and hands it to
+ * the API process its visitor's address picks, always the same one while it runs: socket.io's
+ * long-polling (the official client's default first step) sends each request of a session to the process
+ * that opened it, and the WebSocket upgrade too (docs/decisions/036-sockets-stick-to-one-process.md).
+ * Rooms meet across processes through Redis. It migrates and runs the workers, keeps the API processes
+ * running (one that dies is replaced in its place), and on SIGTERM stops listening, then them, then its
+ * workers.
  */
 async function supervise(redisUsed: string, processes: number) {
   const db = await createDb(config.db)
   await migrateToLatest(db.db, config.migrationsDir)
   const worker = startWorkerRuntime(config, db.db, pino({ level: config.logLevel, name: 'worker' }))
   let stopping = false
-  const fork = () => {
-    const child = cluster.fork()
-    child.on('exit', (code, signal) => {
-      if (stopping) return
-      console.error(`An API process stopped (${signal ?? `exit ${code}`}); starting another.`)
-      fork()
+  // One place per API process; a replacement takes its predecessor's place, so addresses keep theirs.
+  const places: Array<{ child: ReturnType<typeof cluster.fork>; ready: boolean }> = []
+  const fork = (place: number) =>
+    new Promise<void>((resolve) => {
+      const child = cluster.fork()
+      places[place] = { child, ready: false }
+      child.on('message', (message) => {
+        if (message !== READY) return
+        places[place] = { child, ready: true }
+        resolve()
+      })
+      child.on('exit', (code, signal) => {
+        if (places[place]?.child === child) places[place] = { child, ready: false }
+        if (stopping) return
+        console.error(`An API process stopped (${signal ?? `exit ${code}`}); starting another.`)
+        // One that stopped before it was ready is ready once its replacement is.
+        void fork(place).then(resolve)
+      })
     })
-    return child
-  }
-  const children = Array.from({ length: processes }, fork)
-  await Promise.all(children.map((child) => new Promise((resolve) => child.once('listening', resolve))))
+  await Promise.all(Array.from({ length: processes }, (_, place) => fork(place)))
+
+  const server = net.createServer({ pauseOnConnect: true }, (socket) => {
+    const first = addressHash(socket.remoteAddress ?? '') % processes
+    // While a process is being replaced, its visitors go to the next one that runs.
+    for (let i = 0; i < processes; i++) {
+      const place = places[(first + i) % processes]
+      if (!place?.ready || !place.child.isConnected()) continue
+      place.child.send(CONNECTION, socket, (err) => {
+        if (err) socket.destroy()
+      })
+      return
+    }
+    socket.destroy()
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, resolve)
+  })
   banner(redisUsed, 'server', processes)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (stopping) process.exit(1)
       stopping = true
+      server.close()
       // As onShutdown does for one process: the API processes drain within the grace, and so do the
       // workers here; whatever is still closing a second after it is ended.
       setTimeout(() => process.exit(1), config.shutdownGraceMs + 1000).unref()
