@@ -86,7 +86,9 @@ describe('the built web app over the wire', () => {
     const kept = /const PAGE = '(.*)'/.exec(text(worker))?.[1]
     expect(kept).toBe('/public/OpenHouseToday')
     expect(/const PRECACHE = \[PAGE\]/.test(text(worker))).toBe(true)
-    expect(text(await get(kept ?? ''))).toBe(fs.readFileSync(path.join(t.config.webDist, 'guest.html'), 'utf8'))
+    expect(text(await get(kept ?? ''))).toBe(
+      fs.readFileSync(path.join(t.config.webDist, 'guest.html'), 'utf8'),
+    )
   })
 
   it('answers a malformed or impossible path as the caller’s error, never a server error', async () => {

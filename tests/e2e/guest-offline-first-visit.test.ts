@@ -125,12 +125,6 @@ async function goOnline(page: Page, server: string) {
   await page.context().setOffline(false)
 }
 
-async function signIn(page: Page, url: string, name: string) {
-  await page.goto(url)
-  await page.getByRole('link', { name: 'Sign In' }).first().click()
-  await fillSignIn(page, name)
-}
-
 async function fillSignIn(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'First Name', exact: true }).fill(name)
   await page.getByRole('textbox', { name: 'Last Name', exact: true }).fill('Offline')
@@ -208,10 +202,13 @@ describe('a guest page scanned again without a signal', () => {
       expect(await release()).toBe('next')
       // The new worker keeps the new page, then drops the old one: one page kept, the new one.
       await expect
-        .poll(async () => {
-          const now = await pageCaches()
-          return now.length === 1 && now[0] !== kept[0]
-        }, { timeout: 20_000, message: 'the kept page is the new release’s, alone' })
+        .poll(
+          async () => {
+            const now = await pageCaches()
+            return now.length === 1 && now[0] !== kept[0]
+          },
+          { timeout: 20_000, message: 'the kept page is the new release’s, alone' },
+        )
         .toBe(true)
       await expect.poll(() => attendees(scanned.id), { timeout: 20_000 }).toBe(1)
 

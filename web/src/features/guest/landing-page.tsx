@@ -4,8 +4,8 @@ import { doorAgentName } from './consent.tsx'
 import { getPublicAttendees } from './guest-api.ts'
 import { followLink, type GuestQuery, guestHref } from './guest-nav.ts'
 import { GuestShell } from './guest-shell.tsx'
-import { isStandIn } from './offline-stand-in.ts'
 import { watchPublicAttendees } from './guest-socket.ts'
+import { isStandIn } from './offline-stand-in.ts'
 
 /** SPEC /public/OpenHouseToday: thank-you text, Sign In twice, and who has signed in so far (live). */
 export function LandingPage({ query }: { query: GuestQuery }) {
