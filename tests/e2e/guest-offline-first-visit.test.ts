@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness } from '../support/browser.ts'
+import { browserHarness, expectAccessible } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -165,6 +165,14 @@ describe('a guest page scanned again without a signal', () => {
     // A QR code never scanned on this phone: the form still opens and keeps the sign-in.
     await page.goto(other.url)
     await page.getByText('You are offline. You can still sign in').waitFor()
+    await expectAccessible(page, 'the sign-in form of an open house never loaded, offline')
+    // The kept page runs under the policy it was served with: its own script only.
+    await page.evaluate(() => {
+      const script = document.createElement('script')
+      script.textContent = 'window.injected = true'
+      document.head.append(script)
+    })
+    expect(await page.evaluate(() => 'injected' in window)).toBe(false)
     await fillSignIn(page, 'Odo')
     expect([await attendees(scanned.id), await attendees(other.id)]).toEqual([0, 0])
 

@@ -102,10 +102,18 @@ self.addEventListener('activate', (event) => {
   )
 })
 
-function networkFirst(request, cacheName, cacheKey, timeoutMs) {
+// The page is kept with its headers (its Content-Security-Policy above all) but without the Link
+// header, which names the open house of the one visit it came from.
+function asPage(response) {
+  const headers = new Headers(response.headers)
+  headers.delete('link')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+function networkFirst(request, cacheName, cacheKey, timeoutMs, keep = (response) => response) {
   return caches.open(cacheName).then((cache) => {
     const fromNetwork = fetch(request).then((response) => {
-      if (response.ok) cache.put(cacheKey, response.clone())
+      if (response.ok) cache.put(cacheKey, keep(response.clone()))
       return response
     })
     const late = new Promise((resolve) => setTimeout(resolve, timeoutMs))
@@ -123,7 +131,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
   if (request.mode === 'navigate' && url.pathname.startsWith(SCOPE)) {
-    event.respondWith(networkFirst(request, PAGES, PAGE, 3000))
+    event.respondWith(networkFirst(request, PAGES, PAGE, 3000, asPage))
   } else if (url.pathname.startsWith('/api/public/')) {
     event.respondWith(networkFirst(request, DATA, request, 3000))
   }
