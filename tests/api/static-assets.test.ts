@@ -82,9 +82,13 @@ describe('the built web app over the wire', () => {
     expect(worker.headers['content-type']).toMatch(/javascript/)
     expect(worker.headers['content-encoding']).toBe('br')
     // The worker keeps the guest page, which exists.
-    const listed = /const PRECACHE = (\[.*\])/.exec(text(worker))?.[1]
-    expect(JSON.parse((listed ?? '[]').replaceAll("'", '"'))).toEqual(['/guest.html'])
-    expect(fs.existsSync(path.join(t.config.webDist, 'guest.html'))).toBe(true)
+    // The worker keeps the guest page as its route serves it, with the policy its script runs under.
+    const kept = /const PAGE = '(.*)'/.exec(text(worker))?.[1]
+    expect(kept).toBe('/public/OpenHouseToday')
+    expect(/const PRECACHE = \[PAGE\]/.test(text(worker))).toBe(true)
+    expect(text(await get(kept ?? ''))).toBe(
+      fs.readFileSync(path.join(t.config.webDist, 'guest.html'), 'utf8'),
+    )
   })
 
   it('answers a malformed or impossible path as the caller’s error, never a server error', async () => {
@@ -130,13 +134,21 @@ describe('the built web app over the wire', () => {
   })
 
   it('lets the guest page run its own script and no other inline script', async () => {
-    const page = await get('/public/OpenHouseToday/new?openHouseId=1', 'br')
-    const [, code] = /<script type="module">([\s\S]*?)<\/script>/.exec(text(page)) ?? []
-    const hash = createHash('sha256')
-      .update(code ?? '')
-      .digest('base64')
-    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]
-    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`])
+    // Under its routes, and by its file name too: a page kept from there must still run offline.
+    for (const [pathname, encoding] of [
+      ['/public/OpenHouseToday/new?openHouseId=1', 'br'],
+      ['/guest.html', 'br'],
+      ['/guest.html', undefined],
+      ['/landing.html', 'br'],
+    ] as const) {
+      const page = await get(pathname, encoding)
+      const [, code] = /<script type="module">([\s\S]*?)<\/script>/.exec(text(page)) ?? []
+      const hash = createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')
+      const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]
+      expect(scriptSrc?.split(' '), pathname).toEqual(["'self'", `'sha256-${hash}'`])
+    }
     // Agent pages allow no inline script at all.
     const agent = await get('/dashboard')
     expect(/(?:^|;)script-src ([^;]*)/.exec(String(agent.headers['content-security-policy']))?.[1]).toBe(

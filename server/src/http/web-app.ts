@@ -64,6 +64,12 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
     // browser accepts is sent, with Content-Encoding and Vary: accept-encoding.
     preCompressed: true,
     setHeaders: (reply, file) => {
+      // The pages that carry their own script, asked for by their file name (as the guest pages'
+      // service worker once did), come with the policy that lets that script run, as under their routes.
+      const name = (path.isAbsolute(file) ? path.relative(webDist, file) : file).replace(/\.(br|gz)$/, '')
+      for (const page of [guestPage, landingPage]) {
+        if (page.file !== 'index.html' && name === page.file) allowOwnScripts(reply, page)
+      }
       // Hashed file names change with their content: cache them for good. Everything else (the page,
       // the service worker) is checked on every load, so a deploy reaches phones at once.
       if (file.includes(`${path.sep}assets${path.sep}`)) {
@@ -101,12 +107,18 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
 
 /** Sends a page that carries its own script, which the Content-Security-Policy lets run by its hash. */
 function sendInlinePage(reply: FastifyReply, page: InlinePage) {
-  const policy = reply.raw.getHeader('content-security-policy')
-  if (typeof policy === 'string' && page.scriptHashes.length > 0) {
+  allowOwnScripts(reply, page)
+  return reply.sendFile(page.file)
+}
+
+/** Adds the hashes of the page's own scripts to the Content-Security-Policy's script-src. */
+function allowOwnScripts(reply: FastifyReply, page: InlinePage) {
+  const policy = reply.getHeader('content-security-policy')
+  const [first] = page.scriptHashes
+  if (typeof policy === 'string' && first && !policy.includes(first)) {
     reply.header(
       'content-security-policy',
       policy.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${page.scriptHashes.join(' ')}`),
     )
   }
-  return reply.sendFile(page.file)
 }

@@ -1,7 +1,8 @@
 import type { PublicOpenHouse } from '@porchlight/shared'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { NETWORK_MESSAGE, UNEXPECTED_ERROR } from '../../api/request.ts'
 import { hasNavigated } from './guest-nav.ts'
+import { OFFLINE_SIGN_IN_NOTE, offlineStandIn } from './offline-stand-in.ts'
 import { usePublicOpenHouse } from './use-public-open-house.ts'
 
 /**
@@ -16,6 +17,11 @@ interface GuestShellProps {
   title: string
   openHouseId: number | null
   children: (oh: PublicOpenHouse) => ReactNode
+  /**
+   * A page that takes a sign-in: with no connection and the open house never loaded on this phone, it
+   * opens for a stand-in (offline-stand-in.ts) instead of saying the network failed.
+   */
+  opensOffline?: boolean
 }
 
 /**
@@ -23,9 +29,18 @@ interface GuestShellProps {
  * the page once its open house has loaded in public mode, or what went wrong and what to do next.
  * Focus moves to the heading after an in-app navigation, as a page load would start at the top.
  */
-export function GuestShell({ title, openHouseId, children }: GuestShellProps) {
+export function GuestShell({ title, openHouseId, children, opensOffline = false }: GuestShellProps) {
   const [loaded, retry] = usePublicOpenHouse(openHouseId)
+  const standIn = useMemo(() => (openHouseId ? offlineStandIn(openHouseId) : null), [openHouseId])
   const headingRef = useRef<HTMLHeadingElement>(null)
+
+  // What could not be loaded without a signal is loaded as soon as there is one.
+  const offline = loaded?.state === 'error' && loaded.error.status === 0
+  useEffect(() => {
+    if (!offline) return
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [offline, retry])
 
   useEffect(() => {
     document.title = `${title} · Porchlight`
@@ -44,6 +59,13 @@ export function GuestShell({ title, openHouseId, children }: GuestShellProps) {
       <p className="guest-loading" role="status">
         <span className="guest-spinner" aria-hidden="true" /> Loading the open house…
       </p>
+    )
+  } else if (loaded.state === 'error' && loaded.error.status === 0 && opensOffline && standIn) {
+    body = (
+      <>
+        <GuestMessage tone="info">{OFFLINE_SIGN_IN_NOTE}</GuestMessage>
+        {children(standIn)}
+      </>
     )
   } else if (loaded.state === 'error') {
     body =

@@ -5,11 +5,12 @@ import { getPublicAttendees } from './guest-api.ts'
 import { followLink, type GuestQuery, guestHref } from './guest-nav.ts'
 import { GuestShell } from './guest-shell.tsx'
 import { watchPublicAttendees } from './guest-socket.ts'
+import { isStandIn } from './offline-stand-in.ts'
 
 /** SPEC /public/OpenHouseToday: thank-you text, Sign In twice, and who has signed in so far (live). */
 export function LandingPage({ query }: { query: GuestQuery }) {
   return (
-    <GuestShell title="Welcome to our Open House" openHouseId={query.openHouseId}>
+    <GuestShell title="Welcome to our Open House" openHouseId={query.openHouseId} opensOffline>
       {(oh) => <Landing oh={oh} query={query} />}
     </GuestShell>
   )
@@ -18,7 +19,7 @@ export function LandingPage({ query }: { query: GuestQuery }) {
 function Landing({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
   const signInHref = guestHref('/new', {
     openHouseId: oh.id,
-    rePropertyId: query.rePropertyId ?? oh.rePropertyId,
+    rePropertyId: query.rePropertyId ?? (isStandIn(oh) ? null : oh.rePropertyId),
     reAgentId: query.reAgentId,
     from: query.from,
   })
@@ -31,7 +32,7 @@ function Landing({ oh, query }: { oh: PublicOpenHouse; query: GuestQuery }) {
       Sign In
     </a>
   )
-  const host = doorAgentName(oh)
+  const host = isStandIn(oh) ? 'the agent at the door' : doorAgentName(oh)
 
   return (
     <>

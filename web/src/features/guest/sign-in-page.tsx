@@ -35,6 +35,7 @@ import { ChoiceField, TextInput } from './guest-fields.tsx'
 import { type GuestQuery, guestHref, navigate } from './guest-nav.ts'
 import { GuestMessage, GuestShell, NOT_OPEN_FOR_SIGN_IN } from './guest-shell.tsx'
 import { keepGuestToken } from './guest-tokens.ts'
+import { isStandIn } from './offline-stand-in.ts'
 import { keepSignIn, onPendingResult, type PendingSignIn, sendPendingSignIns } from './pending-sign-ins.ts'
 
 const EMPTY = {
@@ -87,7 +88,7 @@ function validate(values: Values): Errors {
 /** SPEC /public/OpenHouseToday/new: the guest prospect form; submit is a create. */
 export function SignInPage({ query }: { query: GuestQuery }) {
   return (
-    <GuestShell title="Sign In" openHouseId={query.openHouseId}>
+    <GuestShell title="Sign In" openHouseId={query.openHouseId} opensOffline>
       {(oh) =>
         signInClosed(oh.endsAt) ? (
           <GuestMessage tone="info">{OPEN_HOUSE_ENDED}</GuestMessage>
@@ -123,7 +124,8 @@ export function SignInForm({
   // One id per sign-in, kept across retries so the server makes one visit however often it is sent.
   const requestId = useRef<string>(crypto.randomUUID())
   const formRef = useRef<HTMLFormElement>(null)
-  const rePropertyId = query.rePropertyId ?? oh.rePropertyId
+  const known = !isStandIn(oh)
+  const rePropertyId = query.rePropertyId ?? (known ? oh.rePropertyId : null)
   const wording = consentWording(oh)
 
   const confirmHref = (prospectId: number) =>
@@ -224,7 +226,7 @@ export function SignInForm({
           ? values.workingWithREAgentFlag
           : undefined,
       openHouseId: oh.id,
-      rePropertyId,
+      rePropertyId: rePropertyId ?? undefined,
       reAgentId: query.reAgentId ?? undefined,
       clientRequestId: requestId.current,
       emailConsent: emailConsent ? 'true' : 'false',
@@ -456,13 +458,15 @@ export function SignInForm({
         }}
       />
 
-      <ConsentFields
-        oh={oh}
-        wording={wording}
-        channels={channels}
-        choice={consent}
-        onChange={(change) => setConsent((c) => ({ ...c, ...change }))}
-      />
+      {known && (
+        <ConsentFields
+          oh={oh}
+          wording={wording}
+          channels={channels}
+          choice={consent}
+          onChange={(change) => setConsent((c) => ({ ...c, ...change }))}
+        />
+      )}
 
       <button
         type="submit"
