@@ -104,15 +104,21 @@ describe('a weekend in the browser', { timeout: 120_000 }, () => {
     })
     await page.getByRole('button', { name: 'Show QR' }).waitFor()
 
+    // Clone from the confirmation page: the copy opens titled as the copy of Sunday.
+    await page.getByRole('button', { name: 'Clone', exact: true }).click()
+    await page.waitForURL(/\/openhouses\/schedule\/\d+\/edit$/)
+    await expect.poll(() => heading(page)).toBe(`Copy of ${shortDay(sunday)} open house`)
+
     // Clone from the card: the copy opens as what it is.
     await page.goto(`${t.url}/openhouses?activeSection=upcomingOH`)
     await page.getByRole('tab', { name: 'My Upcoming Open Houses', selected: true }).waitFor()
     const cards = page.getByRole('article')
-    await expect.poll(() => cards.count()).toBe(2)
+    await expect.poll(() => cards.count()).toBe(3)
+    await page.getByText(`Copy of ${shortDay(sunday)} open house`).waitFor()
     const saturdayCard = page.locator(`article[data-open-house-id="${firstId}"]`)
     await saturdayCard.getByRole('button', { name: /More actions for/ }).click()
     await page.getByRole('menuitem', { name: 'Clone', exact: true }).click()
-    await page.waitForURL(/\/openhouses\/schedule\/\d+\/edit$/)
+    await page.waitForURL((url) => /\/edit$/.test(url.pathname) && !url.pathname.includes(`/${firstId}/`))
     const label = `Copy of ${shortDay(saturday)} open house`
     await expect.poll(() => heading(page)).toBe(label)
     await expectAccessible(page, 'a clone')

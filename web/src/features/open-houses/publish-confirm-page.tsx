@@ -18,7 +18,12 @@ import { ErrorList } from './error-list.tsx'
 import { OpenHouseSummary } from './open-house-summary.tsx'
 import { may, onShow } from './permissions.ts'
 import { QrCodeDialog } from './qr-code-dialog.tsx'
-import { openHouseDetailsQueryOptions, useAnotherDayMutation, usePublishMutation } from './queries.ts'
+import {
+  openHouseDetailsQueryOptions,
+  useAnotherDayMutation,
+  useCloneMutation,
+  usePublishMutation,
+} from './queries.ts'
 import './open-houses.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/confirm')
@@ -223,6 +228,7 @@ function PublishChoice({
 
 const NOT_ON_SHOW = 'Guests can reach it once it is published or has a host.'
 const NO_DATE = 'The date is not fixed yet.'
+const AUTO_CLONE = 'Auto-clone is on: this open house copies itself when it ends.'
 
 /**
  * What the host needs next (issue 32): the QR code guests scan and the door sign, as soon as guests can
@@ -231,6 +237,7 @@ const NO_DATE = 'The date is not fixed yet.'
 function NextSteps({ oh, agentId }: { oh: OpenHouseDetails; agentId: number }) {
   const [showQr, setShowQr] = useState(false)
   const anotherDay = useAnotherDayMutation(agentId)
+  const clone = useCloneMutation(agentId)
   const navigate = useNavigate()
   if (oh.openHouseCanceledFlag) return null
   const qr = may(oh, 'viewAttendees')
@@ -240,6 +247,12 @@ function NextSteps({ oh, agentId }: { oh: OpenHouseDetails; agentId: number }) {
   const signReason = !onShow(oh) ? NOT_ON_SHOW : !oh.scheduledDate ? NO_DATE : null
   const addAnotherDay = () =>
     anotherDay.mutate(oh.id, { onSuccess: (added) => void navigate(confirmationOf(added, 'new')) })
+  // The copy opens on its edit page, titled as the copy it is ("Copy of Sat 12/5 open house").
+  const copy = () =>
+    clone.mutate(oh.id, {
+      onSuccess: (made) =>
+        void navigate({ to: '/openhouses/schedule/$openHouseId/edit', params: { openHouseId: made.id } }),
+    })
 
   return (
     <section className="next-steps" aria-labelledby="next-steps-title">
@@ -270,11 +283,25 @@ function NextSteps({ oh, agentId }: { oh: OpenHouseDetails; agentId: number }) {
             {anotherDay.isPending ? 'Adding...' : 'Add another day'}
           </Button>
         )}
+        {another &&
+          (oh.autoCloneOpenHouseFlag ? (
+            <DisabledButton reason={AUTO_CLONE}>Clone</DisabledButton>
+          ) : (
+            <Button onPress={copy} isPending={clone.isPending}>
+              Clone
+            </Button>
+          ))}
       </div>
       {another && (
         <p className="next-steps__hint">
           Add another day: the same times on the next free day for this property.
         </p>
+      )}
+      {clone.isError && (
+        <Alert
+          tone="error"
+          title={errorMessage(clone.error, "Couldn't clone the open house. Please try again.")}
+        />
       )}
       {anotherDay.isError && (
         <Alert
