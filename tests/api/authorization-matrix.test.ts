@@ -831,6 +831,15 @@ const matrix: Record<string, Case<unknown>[]> = {
       hosted: [201, 404, 404, 403, 403, 403, 403],
     },
   }),
+  // Another day is a copy on the next free date: the same authority as Clone.
+  'POST /api/openhousemgmt/addAnotherDay/:id': openHouseCases({
+    request: (oh) => ({ params: { id: oh.id } }),
+    rows: {
+      unpublished: onlyOwner(201),
+      offered: [201, 404, 404, 403, 403, 403, 403],
+      hosted: [201, 404, 404, 403, 403, 403, 403],
+    },
+  }),
   'PATCH /api/openhousemgmt/claimToHostOpenHouse/:openHouseId/:agentId': [
     // Each caller claims for itself; the listing agent sees its open house but may not claim it.
     ...openHouseCases({

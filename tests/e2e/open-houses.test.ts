@@ -764,6 +764,7 @@ describe('the List view', () => {
       'Door sign',
       'Add to calendar',
       'Clone',
+      'Add another day',
       'Cancel Open House',
     ])
     await expectAccessible(page, 'the List view with its More menu open')

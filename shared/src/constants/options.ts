@@ -20,42 +20,32 @@ export type PublishLevel = (typeof PUBLISH_LEVELS)[number]
 export const OPEN_HOUSE_FOR = ['Sale', 'Rent'] as const
 export type OpenHouseFor = (typeof OPEN_HOUSE_FOR)[number]
 
-/** The 24 hourly slots, '12:00 AM' … '11:00 PM' (SPEC §5). */
-export const TIME_SLOTS = [
-  '12:00 AM',
-  '1:00 AM',
-  '2:00 AM',
-  '3:00 AM',
-  '4:00 AM',
-  '5:00 AM',
-  '6:00 AM',
-  '7:00 AM',
-  '8:00 AM',
-  '9:00 AM',
-  '10:00 AM',
-  '11:00 AM',
-  '12:00 PM',
-  '1:00 PM',
-  '2:00 PM',
-  '3:00 PM',
-  '4:00 PM',
-  '5:00 PM',
-  '6:00 PM',
-  '7:00 PM',
-  '8:00 PM',
-  '9:00 PM',
-  '10:00 PM',
-  '11:00 PM',
-] as const
+/** The hours of a day as its slot labels name them: 12 AM, 1 AM … 11 PM. */
+const HOURS = [12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const
+const QUARTERS = ['00', '15', '30', '45'] as const
+type SlotLabel = `${(typeof HOURS)[number]}:${(typeof QUARTERS)[number]} ${'AM' | 'PM'}`
+
+/**
+ * The start and end times, '12:00 AM', '12:15 AM' … '11:45 PM', in 15-minute steps (issue 32: open
+ * houses start at :30 too). SPEC §5's 24 hourly slots are among them, spelled as before, so stored
+ * open houses and API clients that send hourly labels stay valid. A slot's index × 15 is its minute
+ * of the day.
+ */
+export const TIME_SLOTS = (['AM', 'PM'] as const).flatMap((half) =>
+  HOURS.flatMap((hour) => QUARTERS.map((minute) => `${hour}:${minute} ${half}` as SlotLabel)),
+) as unknown as readonly [SlotLabel, ...SlotLabel[]]
 export type TimeSlot = (typeof TIME_SLOTS)[number]
 
 /** The flexible start/end time: the claiming agent picks the time. */
-export const FLEXI_TIME = 'Choose Your Own (Flexi Time)'
+export const FLEXI_TIME = 'Choose Your Own (Flexi Time)' as const
 /** The flexible date: the claiming agent picks the date (stored as a null scheduled date). */
 export const FLEXI_DATE = 'Pick Your Own (Flexi Date)'
 
 /** What the schedule form offers for start and end time; the update-schedule form offers TIME_SLOTS only. */
-export const SCHEDULE_TIMES = [...TIME_SLOTS, FLEXI_TIME] as const
+export const SCHEDULE_TIMES = [...TIME_SLOTS, FLEXI_TIME] as const as readonly [
+  SlotLabel | typeof FLEXI_TIME,
+  ...(SlotLabel | typeof FLEXI_TIME)[],
+]
 export type ScheduleTime = (typeof SCHEDULE_TIMES)[number]
 
 export const CANCEL_REASONS = [

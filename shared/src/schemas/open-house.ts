@@ -192,6 +192,14 @@ export const OpenHouseDetails = OpenHouse.extend({
   status: z.enum(OPEN_HOUSE_STATUSES),
   /** What the caller may do with it (shared/src/rules/policy.ts): the web shows exactly these buttons. */
   permissions: z.array(z.enum(OPEN_HOUSE_PERMISSIONS)),
+  /**
+   * A copy an agent made with Clone (not the weekly auto-clone): the open house it copies and that one's
+   * date (null when flexible), so the copy can say what it is ("Copy of Sat 12/5 open house").
+   */
+  copyOf: z
+    .object({ id: z.number().int().nullable(), scheduledDate: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** The visitors' questions, in order; only in the answer about one open house, never in lists. */
   customQuestions: z.array(CustomQuestionSchema).optional(),
 })

@@ -121,13 +121,14 @@ export type UpdateInventoryBody = z.input<typeof UpdateInventoryBody>
 
 /**
  * The inventory's open-house status (SPEC §3/§4), read from its open houses: 'Property Created' while none
- * is upcoming (not canceled, not over), which permits Delete and Schedule Open House; otherwise
- * 'Open House Scheduled', which disables both.
+ * is upcoming (not canceled, not over), which permits Delete; otherwise 'Open House Scheduled', which
+ * disables it. Schedule Open House stays on: a property may hold a Saturday and a Sunday (issue 32), one
+ * open house per date.
  */
 export const OPEN_HOUSE_SCHEDULED = 'Open House Scheduled'
 export const INVENTORY_OPEN_HOUSE_STATUSES = [PROPERTY_CREATED, OPEN_HOUSE_SCHEDULED] as const
 export const UPCOMING_OPEN_HOUSE_REASON =
-  'This property has an upcoming open house: it can be deleted or scheduled again once that open house is over or canceled.'
+  'This property has an upcoming open house: it can be deleted once that open house is over or canceled.'
 export const ADDRESS_LOCKED_REASON =
   'The address cannot be changed while an open house is scheduled for this property.'
 

@@ -39,14 +39,13 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
   }
 
   /**
-   * SPEC §4: Schedule Open House only while the item has no open house still to come. The row stays
-   * locked until the open house is saved, so a delete or an address edit waits for it.
+   * The item a new open house is saved on, locked until the open house is saved, so a delete or an
+   * address edit waits for it. Several open houses may be still to come on one item (a Saturday and a
+   * Sunday, issue 32); one per property and date is the database's unique index, which the insert
+   * meets in the same statement (decision 037).
    */
-  async function notYetScheduled(id: number, trx: Trx): Promise<number> {
+  async function lockedForSchedule(id: number, trx: Trx): Promise<number> {
     if (!(await repo.lock(id, trx))) throw new NotFoundError()
-    if (await repo.hasUpcomingOpenHouse(id, trx)) {
-      throw new ConflictError('OPEN_HOUSE_ALREADY_SCHEDULED', messages.openHouseAlreadyScheduled)
-    }
     return id
   }
 
@@ -133,11 +132,11 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
       if (inventoryId !== null) {
         const item = await repo.getById(inventoryId, trx)
         if (!item || item.owningReAgentId !== listingId || item.rePropertyId !== propertyId) throw refuse()
-        return notYetScheduled(item.id, trx)
+        return lockedForSchedule(item.id, trx)
       }
       const held = await repo.holders(propertyId, trx)
       const own = held.find((h) => h.owningReAgentId === listingId)
-      if (own) return notYetScheduled(own.id, trx)
+      if (own) return lockedForSchedule(own.id, trx)
       if (held.length > 0 || !(await properties.createdBy(propertyId, schedulerId, trx))) throw refuse()
       const item = await repo.create(
         { owningReAgentId: listingId, rePropertyId: propertyId, reInventoryPropertyStatus: PROPERTY_CREATED },

@@ -1,4 +1,4 @@
-import { addDays, messages, type OpenHouseDetails } from '@porchlight/shared'
+import { addDays, messages, type OpenHouseDetails, todayIn } from '@porchlight/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -9,7 +9,7 @@ import type { OpenHouseDeps } from './deps.ts'
 import { assertCanCreate } from './plan.ts'
 import { detailsOrThrow } from './reads.ts'
 import type { OpenHouseRow } from './repo.ts'
-import { instants, scheduleEnd } from './schedule.ts'
+import { instants, rethrowDuplicate, scheduleEnd } from './schedule.ts'
 
 /** A new open house like `row` on another schedule: not offered, not canceled, hosted only if Hosting Myself. */
 function copyOf(
@@ -68,6 +68,54 @@ export function createOpenHouseCloning(
         )
         await d.questions.copy(trx, row.id, created.id)
         d.stats.changed(trx, [row.listingReAgentId])
+        return created.id
+      })
+      return {
+        ...(await detailsOrThrow(repo, newId, await d.access.actor(caller))),
+        customQuestions: await d.questions.list(newId),
+      }
+    },
+
+    /**
+     * "Add another day" (issue 32): the same open house, same times, on the property's next free day
+     * after it (and no earlier than tomorrow in its zone), not offered yet. The listing agent's lock
+     * makes two presses take turns; the property-and-date index refuses anything that still collides.
+     */
+    async anotherDay(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+      await d.access.openHouse(caller, 'clone', id)
+      const row = await repo.getById(id)
+      if (!row) throw new NotFoundError()
+      if (row.openHouseCanceledFlag) {
+        throw new ConflictError('INVALID_STATE', 'This open house was canceled; schedule a new one instead')
+      }
+      const newId = await inTransaction(d.db, async (trx) => {
+        await repo.lockAgent(row.listingReAgentId, trx)
+        await assertCanCreate(d.pricing, row.listingReAgentId, trx)
+        const tomorrow = addDays(todayIn(row.openHouseTimezone), 1)
+        const after = row.scheduledDate ? addDays(row.scheduledDate, 1) : tomorrow
+        const taken = new Set(await repo.bookedDates(row.rePropertyId, trx))
+        // ISO dates sort as text: the later of the two.
+        let date = [after, tomorrow].sort()[1] as string
+        while (taken.has(date)) date = addDays(date, 1)
+        const schedule = {
+          scheduledDate: date,
+          scheduledStartTime: row.scheduledStartTime,
+          scheduledEndTime: row.scheduledEndTime,
+          openHouseTimezone: row.openHouseTimezone,
+        }
+        const created = await repo
+          .create(
+            { ...copyOf(row, schedule), clonedFromOpenHouseId: null, scheduledByReAgentId: caller.id },
+            trx,
+          )
+          .catch(rethrowDuplicate)
+        await d.questions.copy(trx, row.id, created.id)
+        await scheduleEnd(d.outbox, trx, {
+          id: created.id,
+          autoCloneOpenHouseFlag: row.autoCloneOpenHouseFlag,
+          ...instants(schedule),
+        })
+        d.stats.changed(trx, [row.listingReAgentId, caller.id])
         return created.id
       })
       return {

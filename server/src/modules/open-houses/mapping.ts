@@ -57,5 +57,6 @@ export function toDetails(row: OpenHouseDetailsRow, viewer?: Actor): OpenHouseDe
     scheduledByREAgentName: row.schedulerName,
     status: openHouseStatus(oh),
     permissions: viewer ? openHousePermissions(viewer, toOpenHouseFacts(row)) : [],
+    copyOf: row.isCopy ? { id: row.clonedFromOpenHouseId ?? null, scheduledDate: row.copyOfDate } : null,
   }
 }

@@ -139,6 +139,12 @@ export function createOpenHouseRepo(db: Db) {
         fullName('la').as('listingName'),
         fullName('sa').as('schedulerName'),
         sql<string | null>`case when ha.id is null then null else ${fullName('ha')} end`.as('hostingName'),
+        // A copy an agent asked for (not the weekly auto-clone): the date of the open house it copies.
+        sql<string | null>`(select src.scheduled_date from open_house src
+          where src.id = open_house.cloned_from_open_house_id
+            and open_house.auto_clone_of_open_house_id is null)`.as('copyOfDate'),
+        sql<boolean>`open_house.cloned_from_open_house_id is not null
+          and open_house.auto_clone_of_open_house_id is null`.as('isCopy'),
         jsonObjectFrom(
           eb.selectFrom('reProperty').selectAll().whereRef('reProperty.id', '=', 'openHouse.rePropertyId'),
         ).as('property'),
@@ -308,6 +314,18 @@ export function createOpenHouseRepo(db: Db) {
         .where('autoCloneOfOpenHouseId', '=', id)
         .executeTakeFirst()
         .then(Boolean)
+    },
+
+    /** The dates the property's open houses hold (not canceled, not flexible), as the unique index sees them. */
+    async bookedDates(propertyId: number, trx: Trx): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('openHouse')
+        .select('scheduledDate')
+        .where('rePropertyId', '=', propertyId)
+        .where('openHouseCanceledFlag', '=', false)
+        .where('scheduledDate', 'is not', null)
+        .execute()
+      return rows.map((r) => String(r.scheduledDate))
     },
 
     /** Serialises one listing agent's creates and publishes so a plan limit holds under concurrency. */

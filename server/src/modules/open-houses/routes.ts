@@ -136,6 +136,14 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send({ data: await openHouses.clone(agentOf(req), req.params.id) }),
   )
 
+  // Issue 32: the same open house, same times, on the property's next free day (a Saturday's Sunday).
+  app.post(
+    '/openhousemgmt/addAnotherDay/:id',
+    { schema: { tags, security, params: IdParams, response: { 201: data(OpenHouseDetails) } }, ...guard },
+    async (req, reply) =>
+      reply.status(201).send({ data: await openHouses.anotherDay(agentOf(req), req.params.id) }),
+  )
+
   app.patch(
     '/openhousemgmt/claimToHostOpenHouse/:openHouseId/:agentId',
     {

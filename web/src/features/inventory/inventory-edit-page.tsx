@@ -14,7 +14,13 @@ import { useForm } from '../../ui/use-form.ts'
 import { openHouseLimitReached } from '../dashboard/action-bar.tsx'
 import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
-import { blockedReason, InventoryStatusSelect, STATUS_REQUIRED, StatusField } from './inventory-status.tsx'
+import {
+  blockedReason,
+  InventoryStatusSelect,
+  STATUS_REQUIRED,
+  StatusField,
+  scheduleBlockedReason,
+} from './inventory-status.tsx'
 import { PropertyFields } from './property-fields.tsx'
 import {
   PROPERTY_REQUIRED_MESSAGES,
@@ -53,7 +59,8 @@ export function InventoryEditPage() {
   const navigate = useNavigate()
   const blocked = blockedReason(item)
   const scheduleReason =
-    blocked ?? (openHouseLimitReached(utilization) ? messages.upgradePlanToCreateOpenHouses : null)
+    scheduleBlockedReason(item) ??
+    (openHouseLimitReached(utilization) ? messages.upgradePlanToCreateOpenHouses : null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

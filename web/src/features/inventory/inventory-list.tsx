@@ -13,7 +13,7 @@ import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts'
 import { type MapPoint, PropertyMapCard } from '../maps/property-map-card.tsx'
 import { ListToolbar, type ListView } from '../open-houses/list-toolbar.tsx'
 import { useSessionInfo } from '../session/queries.ts'
-import { blockedReason } from './inventory-status.tsx'
+import { blockedReason, scheduleBlockedReason as itemScheduleBlocked } from './inventory-status.tsx'
 import { inventoryQueryOptions, useDeleteInventoryMutation } from './queries.ts'
 
 interface InventoryListProps {
@@ -172,7 +172,7 @@ function InventoryActions({
 }) {
   const blocked = blockedReason(item)
   const where = <span className="visually-hidden"> {item.reProperty.propertyAddress1}</span>
-  const scheduleReason = blocked ?? scheduleBlockedReason
+  const scheduleReason = itemScheduleBlocked(item) ?? scheduleBlockedReason
   return (
     <div className="oh-actions">
       {scheduleReason ? (

@@ -13,11 +13,19 @@ export const STATUS_REQUIRED = 'Property status is required'
 const NOT_CREATED_REASON = `Only a property with the status '${PROPERTY_CREATED}' can be deleted or scheduled.`
 
 /**
- * Why Delete and Schedule Open House are off for this item, or null when both may be used (SPEC §4:
- * the inventory's open-house status 'Property Created' permits them; and its property status too).
+ * Why Delete is off for this item, or null when it may be used (SPEC §4: the inventory's open-house
+ * status 'Property Created' permits it; and its property status too).
  */
 export function blockedReason(item: InventoryItem): string | null {
   if (item.reInventoryOpenHouseStatus !== PROPERTY_CREATED) return UPCOMING_OPEN_HOUSE_REASON
+  return scheduleBlockedReason(item)
+}
+
+/**
+ * Why Schedule Open House is off for this item, or null. An open house to come does not stop it: a
+ * property holds a Saturday and a Sunday (issue 32); the same date twice is the server's 409.
+ */
+export function scheduleBlockedReason(item: InventoryItem): string | null {
   if (item.reInventoryPropertyStatus !== PROPERTY_CREATED) return NOT_CREATED_REASON
   return null
 }

@@ -12,6 +12,7 @@ export type ListAction =
   | 'claim'
   | 'withdraw'
   | 'clone'
+  | 'anotherDay'
   | 'calendar'
   | 'qrcode'
   | 'requestReport'
@@ -41,6 +42,7 @@ const LABELS: Record<OpenHouseAction, string> = {
   doorSign: 'Door sign',
   calendar: 'Add to calendar',
   clone: 'Clone',
+  anotherDay: 'Add another day',
   withdraw: 'Withdraw',
   cancel: 'Cancel Open House',
 }

@@ -2,7 +2,7 @@ import type { OpenHouseDetails } from '@porchlight/shared'
 import { useLiveNotice } from '../../live/bridge.ts'
 import { cx } from '../../ui/cx.ts'
 import { type ListAction, OpenHouseActions } from './open-house-actions.tsx'
-import { may, scheduleDateText, scheduledNote, scheduleTimeText } from './permissions.ts'
+import { copyLabel, may, scheduleDateText, scheduledNote, scheduleTimeText } from './permissions.ts'
 import type { OpenHouseList } from './queries.ts'
 import { StatusBadge } from './status-badge.tsx'
 
@@ -21,6 +21,7 @@ export function OpenHouseCard({ oh, list, agentId, onAction, pending }: OpenHous
   const p = oh.reProperty
   const zip = p.propertyZipPlus4 ? `${p.propertyZipCode}-${p.propertyZipPlus4}` : p.propertyZipCode
   const note = scheduledNote(oh, agentId)
+  const copy = copyLabel(oh)
   return (
     <article
       className={cx('card oh-card', notice && `oh-card--${notice.kind}`)}
@@ -41,6 +42,7 @@ export function OpenHouseCard({ oh, list, agentId, onAction, pending }: OpenHous
           {p.propertyCity}, {p.propertyState} {zip}
         </p>
         {note && <p className="oh-card__scheduled">{note}</p>}
+        {copy && <p className="oh-card__scheduled">{copy}</p>}
       </header>
       {notice?.kind === 'claimed' && (
         <p className="oh-card__claimed">

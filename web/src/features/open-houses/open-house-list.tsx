@@ -8,6 +8,7 @@ import { DataTable } from '../../ui/DataTable.tsx'
 import { ConfirmDialog } from '../../ui/Modal.tsx'
 import { NARROW_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts'
 import { type MapPoint, PropertyMapCard } from '../maps/property-map-card.tsx'
+import { confirmationOf } from './confirmation.ts'
 import { ListToolbar, type ListView } from './list-toolbar.tsx'
 import type { ListAction } from './open-house-actions.tsx'
 import { OpenHouseCard } from './open-house-card.tsx'
@@ -20,6 +21,7 @@ import {
   type OpenHouseList,
   openHouseDetailsQueryOptions,
   openHouseListQueryOptions,
+  useAnotherDayMutation,
   useClaimMutation,
   useCloneMutation,
   useRequestReportMutation,
@@ -69,6 +71,7 @@ export function OpenHouseListView({
   const claim = useClaimMutation(agentId)
   const withdraw = useWithdrawMutation(agentId)
   const clone = useCloneMutation(agentId)
+  const anotherDay = useAnotherDayMutation(agentId)
   const requestReport = useRequestReportMutation()
   const sendReport = useSendReportMutation()
   const listRef = useRef<HTMLDivElement>(null)
@@ -97,6 +100,12 @@ export function OpenHouseListView({
         onSuccess: (copy) =>
           void navigate({ to: '/openhouses/schedule/$openHouseId/edit', params: { openHouseId: copy.id } }),
         onError: (error) => fail(error, messages.claimFailed),
+        onSettled: done,
+      })
+    } else if (action === 'anotherDay') {
+      anotherDay.mutate(oh.id, {
+        onSuccess: (added) => void navigate(confirmationOf(added, 'new')),
+        onError: (error) => fail(error, messages.openHouseAlreadyScheduled),
         onSettled: done,
       })
     } else if (action === 'requestReport') {

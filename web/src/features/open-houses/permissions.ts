@@ -8,6 +8,7 @@ export type OpenHouseAction =
   | 'cancel'
   | 'publish'
   | 'clone'
+  | 'anotherDay'
   | 'manage'
   | 'attendees'
   | 'withdraw'
@@ -56,6 +57,8 @@ export function actionsFor(oh: OpenHouseDetails, list: OpenHouseList): OpenHouse
     if (may(oh, 'cancel')) actions.push('cancel')
   }
   if (may(oh, 'clone')) actions.push('clone')
+  // A weekend: the same open house, same times, on the property's next free day.
+  if (upcoming && live && may(oh, 'clone')) actions.push('anotherDay')
   if (may(oh, 'manageAttendees')) {
     if (live) actions.push('manage')
   } else if (may(oh, 'viewAttendees') && onShow(oh)) {
@@ -130,4 +133,19 @@ export function guestUrl(
   oh: Pick<OpenHouseDetails, 'id' | 'rePropertyId' | 'hostingREAgentId' | 'listingREAgentId'>,
 ) {
   return guestSignInUrl(window.location.origin, oh)
+}
+
+/** 'Sat 12/5' for an ISO calendar date, as the agent reads a day of its week. */
+export function shortDay(isoDate: string): string {
+  const day = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`)
+  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(day)
+  return `${weekday} ${day.getUTCMonth() + 1}/${day.getUTCDate()}`
+}
+
+/** What a copy made with Clone is ("Copy of Sat 12/5 open house"); null for any other open house. */
+export function copyLabel(oh: Pick<OpenHouseDetails, 'copyOf'>): string | null {
+  if (!oh.copyOf) return null
+  return oh.copyOf.scheduledDate
+    ? `Copy of ${shortDay(oh.copyOf.scheduledDate)} open house`
+    : 'Copy of a flexible-date open house'
 }

@@ -2,7 +2,7 @@ import { type OpenHouseDetails, PublishLevel, publishLevelsFor } from '@porchlig
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { ApiError } from '../../api/client.ts'
+import { ApiError, errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
@@ -13,10 +13,17 @@ import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { setFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
+import { confirmationOf } from './confirmation.ts'
 import { ErrorList } from './error-list.tsx'
 import { OpenHouseSummary } from './open-house-summary.tsx'
-import { may } from './permissions.ts'
-import { openHouseDetailsQueryOptions, usePublishMutation } from './queries.ts'
+import { may, onShow } from './permissions.ts'
+import { QrCodeDialog } from './qr-code-dialog.tsx'
+import {
+  openHouseDetailsQueryOptions,
+  useAnotherDayMutation,
+  useCloneMutation,
+  usePublishMutation,
+} from './queries.ts'
 import './open-houses.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/confirm')
@@ -45,6 +52,7 @@ export function PublishConfirmPage() {
         agentId={agent?.id ?? 0}
         role={agent?.reAgentRole ?? 'Real Estate Agent'}
       />
+      <NextSteps oh={oh} agentId={agent?.id ?? 0} />
     </FormPage>
   )
 }
@@ -215,5 +223,93 @@ function PublishChoice({
         )}
       </FormActions>
     </>
+  )
+}
+
+const NOT_ON_SHOW = 'Guests can reach it once it is published or has a host.'
+const NO_DATE = 'The date is not fixed yet.'
+const AUTO_CLONE = 'Auto-clone is on: this open house copies itself when it ends.'
+
+/**
+ * What the host needs next (issue 32): the QR code guests scan and the door sign, as soon as guests can
+ * reach the open house; and, for a weekend, the same open house on the property's next free day.
+ */
+function NextSteps({ oh, agentId }: { oh: OpenHouseDetails; agentId: number }) {
+  const [showQr, setShowQr] = useState(false)
+  const anotherDay = useAnotherDayMutation(agentId)
+  const clone = useCloneMutation(agentId)
+  const navigate = useNavigate()
+  if (oh.openHouseCanceledFlag) return null
+  const qr = may(oh, 'viewAttendees')
+  const sign = may(oh, 'printDoorSign')
+  const another = may(oh, 'clone')
+  if (!qr && !sign && !another) return null
+  const signReason = !onShow(oh) ? NOT_ON_SHOW : !oh.scheduledDate ? NO_DATE : null
+  const addAnotherDay = () =>
+    anotherDay.mutate(oh.id, { onSuccess: (added) => void navigate(confirmationOf(added, 'new')) })
+  // The copy opens on its edit page, titled as the copy it is ("Copy of Sat 12/5 open house").
+  const copy = () =>
+    clone.mutate(oh.id, {
+      onSuccess: (made) =>
+        void navigate({ to: '/openhouses/schedule/$openHouseId/edit', params: { openHouseId: made.id } }),
+    })
+
+  return (
+    <section className="next-steps" aria-labelledby="next-steps-title">
+      <h2 id="next-steps-title" className="publish-choice__title">
+        At the door
+      </h2>
+      <div className="form__actions">
+        {qr &&
+          (onShow(oh) ? (
+            <Button onPress={() => setShowQr(true)}>Show QR</Button>
+          ) : (
+            <DisabledButton reason={NOT_ON_SHOW}>Show QR</DisabledButton>
+          ))}
+        {sign &&
+          (signReason ? (
+            <DisabledButton reason={signReason}>Door sign</DisabledButton>
+          ) : (
+            <Link
+              to="/openhouses/schedule/$openHouseId/sign"
+              params={{ openHouseId: oh.id }}
+              variant="button-secondary"
+            >
+              Door sign
+            </Link>
+          ))}
+        {another && (
+          <Button onPress={addAnotherDay} isPending={anotherDay.isPending}>
+            {anotherDay.isPending ? 'Adding...' : 'Add another day'}
+          </Button>
+        )}
+        {another &&
+          (oh.autoCloneOpenHouseFlag ? (
+            <DisabledButton reason={AUTO_CLONE}>Clone</DisabledButton>
+          ) : (
+            <Button onPress={copy} isPending={clone.isPending}>
+              Clone
+            </Button>
+          ))}
+      </div>
+      {another && (
+        <p className="next-steps__hint">
+          Add another day: the same times on the next free day for this property.
+        </p>
+      )}
+      {clone.isError && (
+        <Alert
+          tone="error"
+          title={errorMessage(clone.error, "Couldn't clone the open house. Please try again.")}
+        />
+      )}
+      {anotherDay.isError && (
+        <Alert
+          tone="error"
+          title={errorMessage(anotherDay.error, "Couldn't add another day. Please try again.")}
+        />
+      )}
+      <QrCodeDialog oh={showQr ? oh : null} onClose={() => setShowQr(false)} />
+    </section>
   )
 }

@@ -189,6 +189,19 @@ export function useCloneMutation(agentId: number) {
   })
 }
 
+/** "Add another day" (issue 32): the same open house, same times, on the property's next free day. */
+export function useAnotherDayMutation(agentId: number) {
+  const after = useAfterChange(agentId)
+  return useMutation({
+    mutationFn: (openHouseId: number) =>
+      apiRequest(`/openhousemgmt/addAnotherDay/${openHouseId}`, {
+        method: 'POST',
+        schema: OpenHouseDetails,
+      }),
+    onSuccess: after,
+  })
+}
+
 /** SPEC §6 Request OH Report: the listing agent (or its scheduler) asks the host; the server mails it. */
 export function useRequestReportMutation() {
   return useMutation({

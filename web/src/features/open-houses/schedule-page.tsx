@@ -21,12 +21,13 @@ import { openHouseLimitReached } from '../dashboard/action-bar.tsx'
 import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
-import { may } from './permissions.ts'
+import { copyLabel, may } from './permissions.ts'
 import { openHouseDetailsQueryOptions, useSaveOpenHouseMutation } from './queries.ts'
 import { ScheduleFields } from './schedule-fields.tsx'
 import {
   browserTimeZone,
   emptyScheduleValues,
+  rememberTimes,
   SCHEDULE_REQUIRED_MESSAGES,
   scheduleCrossErrors,
   scheduleInput,
@@ -109,7 +110,8 @@ export function SchedulePage(context: ScheduleContext) {
     save.mutate(
       { body: input as SaveOpenHouseBody, version: loaded?.updatedDate },
       {
-        onSuccess: (saved) =>
+        onSuccess: (saved) => {
+          rememberTimes(saved.scheduledStartTime, saved.scheduledEndTime)
           void navigate({
             to: '/openhouses/schedule/$openHouseId/confirm',
             params: { openHouseId: saved.id },
@@ -119,7 +121,8 @@ export function SchedulePage(context: ScheduleContext) {
               publish: PublishLevel.safeParse(saved.publishLevel).data,
               method: editing ? 'edit' : 'new',
             },
-          }),
+          })
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'STALE') {
             void showChangedMeanwhile()
@@ -192,17 +195,19 @@ export function SchedulePage(context: ScheduleContext) {
     : save.isPending
       ? 'Submitting...'
       : 'Save'
+  // A copy made with Clone says so: the agent edits a new open house, not the one it copied.
+  const copy = editing ? copyLabel(editing) : null
   return (
     <FormPage
-      title={editing ? 'Edit Open House' : 'Schedule Open House'}
-      eyebrow={editing ? undefined : 'Schedule Open House · Step 2 of 2'}
+      title={copy ?? (editing ? 'Edit Open House' : 'Schedule Open House')}
+      eyebrow={copy ? 'Edit Open House · a copy' : editing ? undefined : 'Schedule Open House · Step 2 of 2'}
       lede={property?.completePropertyAddress}
       wide
     >
       <Form
         ref={form.formRef}
         onSubmit={submit}
-        aria-label={editing ? 'Edit Open House' : 'Schedule Open House'}
+        aria-label={copy ?? (editing ? 'Edit Open House' : 'Schedule Open House')}
       >
         {limitReached && <Alert tone="error" title={messages.openHouseLimitReached} />}
         {datesLocked && (

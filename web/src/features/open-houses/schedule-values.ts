@@ -1,5 +1,5 @@
 import { type CalendarDate, getLocalTimeZone, parseDate, today } from '@internationalized/date'
-import { FLEXI_DATE, type OpenHouseDetails, type SaveOpenHouseBody } from '@porchlight/shared'
+import { FLEXI_DATE, type OpenHouseDetails, type SaveOpenHouseBody, TimeSlot } from '@porchlight/shared'
 import type { FieldErrors } from '../../ui/use-form.ts'
 import { type QuestionDraft, questionDrafts, questionsInput } from './custom-questions-fields.tsx'
 
@@ -49,14 +49,43 @@ export function browserTimeZone(): string {
 export const tomorrow = () => today(getLocalTimeZone()).add({ days: 1 })
 export const todayDate = () => today(getLocalTimeZone())
 
+/** Where the agent's last start and end times are kept on this device. */
+const LAST_TIMES_KEY = 'porchlight:schedule-times'
+/** Most open houses run on a weekend afternoon. */
+export const DEFAULT_TIMES = { start: '1:00 PM', end: '4:00 PM' } as const
+
+/** The times a new open house starts with: the agent's last ones on this device, else 1:00–4:00 PM. */
+export function defaultTimes(): { start: string; end: string } {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAST_TIMES_KEY) ?? 'null') as unknown
+    const start = TimeSlot.safeParse((saved as { start?: unknown })?.start)
+    const end = TimeSlot.safeParse((saved as { end?: unknown })?.end)
+    if (start.success && end.success) return { start: start.data, end: end.data }
+  } catch {
+    // Storage unavailable or spoiled: the usual afternoon.
+  }
+  return { ...DEFAULT_TIMES }
+}
+
+/** Keeps fixed times (not the flexible option) for the agent's next open house. */
+export function rememberTimes(start: string, end: string) {
+  if (!TimeSlot.safeParse(start).success || !TimeSlot.safeParse(end).success) return
+  try {
+    localStorage.setItem(LAST_TIMES_KEY, JSON.stringify({ start, end }))
+  } catch {
+    // Not kept: the next form starts from 1:00–4:00 PM.
+  }
+}
+
 export function emptyScheduleValues(): ScheduleFormValues {
+  const times = defaultTimes()
   return {
     listingREAgentId: '',
     openHouseFor: '',
     flexiDate: false,
     scheduledDate: null,
-    scheduledStartTime: '',
-    scheduledEndTime: '',
+    scheduledStartTime: times.start,
+    scheduledEndTime: times.end,
     openHousePreparationDate: null,
     balloonsPutOutFlag: false,
     snackServedFlag: false,
