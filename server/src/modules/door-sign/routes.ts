@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { attachment } from '../../http/download.ts'
 
 const OpenHouseParams = z.object({ openHouseId: z.coerce.number().int().positive() })
 const security = [{ bearer: [] }]
@@ -17,7 +18,7 @@ export const doorSignRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fileName, pdf } = await doorSigns.pdf(agentOf(req), req.params.openHouseId)
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-disposition', attachment(fileName))
         .send(pdf)
     },
   )

@@ -64,9 +64,18 @@ export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access' | 
     },
 
     /** For the host's "Add to calendar". */
-    async forCalendar(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+    async forCalendar(
+      caller: AgentRow,
+      id: number,
+    ): Promise<{ oh: OpenHouseDetails; organizer: { name: string; email: string } | null }> {
       await d.access.openHouse(caller, 'viewAttendees', id)
-      return detailsOrThrow(repo, id, await d.access.actor(caller))
+      const oh = await detailsOrThrow(repo, id, await d.access.actor(caller))
+      const listing = await repo.organizerOf(oh.listingREAgentId)
+      const organizer = listing && {
+        name: `${listing.reAgentFirstName} ${listing.reAgentLastName}`.trim(),
+        email: listing.reAgentEmailId,
+      }
+      return { oh, organizer: organizer ?? null }
     },
   }
 }

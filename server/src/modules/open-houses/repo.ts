@@ -264,6 +264,15 @@ export function createOpenHouseRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** The listing agent's name and address, the ORGANIZER of the open house's calendar event. */
+    organizerOf(agentId: number) {
+      return db
+        .selectFrom('reAgent')
+        .select(['reAgentFirstName', 'reAgentLastName', 'reAgentEmailId'])
+        .where('id', '=', agentId)
+        .executeTakeFirst()
+    },
+
     /** Who a team publish invites: the team's lead, co-lead and members, less the listing agent and publisher. */
     teamInvitees(teamId: number, except: number[], trx: Db | Trx = db) {
       return trx

@@ -12,6 +12,7 @@ import { createEvent } from 'ics'
 import { z } from 'zod'
 import { ForbiddenError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
+import { attachment } from '../../http/download.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })
@@ -221,7 +222,7 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error || !value) throw error ?? new Error('calendar event could not be built')
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="open-house-${oh.id}.ics"`)
+        .header('content-disposition', attachment(`open-house-${oh.id}.ics`))
         .send(value)
     },
   )
