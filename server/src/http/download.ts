@@ -13,7 +13,9 @@ export function asciiFileName(name: string, stem = 'download'): string {
     .replace(/-{2,}/g, '-')
   const dot = ascii.lastIndexOf('.')
   // A name that was all non-Latin keeps at least a word before its extension.
-  return dot <= 0 || /^[-\s]*$/.test(ascii.slice(0, dot)) ? `${stem}${dot >= 0 ? ascii.slice(dot) : ''}` : ascii
+  return dot <= 0 || /^[-\s]*$/.test(ascii.slice(0, dot))
+    ? `${stem}${dot >= 0 ? ascii.slice(dot) : ''}`
+    : ascii
 }
 
 /**

@@ -33,4 +33,7 @@ export function refold(text: string): string {
 
 /** A parameter value (CN=…) as RFC 6868 writes a quote, a line break and a caret inside it. */
 export const paramValue = (value: string) =>
-  value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r\n|\r|\n/g, '^n')
+  value
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')

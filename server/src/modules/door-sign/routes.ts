@@ -16,10 +16,7 @@ export const doorSignRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: OpenHouseParams }, preHandler: app.requireLicensedAgent },
     async (req, reply) => {
       const { fileName, pdf } = await doorSigns.pdf(agentOf(req), req.params.openHouseId)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(fileName))
-        .send(pdf)
+      return reply.type('application/pdf').header('content-disposition', attachment(fileName)).send(pdf)
     },
   )
 }
