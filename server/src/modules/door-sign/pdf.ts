@@ -32,13 +32,16 @@ export function drawDoorSign(sign: DoorSignText, url: string): Promise<Buffer> {
   // The call, who greets, and the address the code opens sit at the foot; the code takes what is left.
   const foot = PAGE.height - MARGIN
   const urlHeight = measure(doc, url, { font: 'Helvetica', size: 9 })
-  const agentTop = foot - urlHeight - 10 - 20
+  const brokerageTop = foot - urlHeight - 10 - (sign.brokerage ? 16 : 0)
+  const agentTop = brokerageTop - 20
   const callTop = agentTop - 8 - 30
   const room = callTop - 16 - (y + 20)
   const qrSize = Math.min(QR_LARGEST, room)
   drawQr(doc, url, (PAGE.width - qrSize) / 2, y + 20 + (room - qrSize) / 2, qrSize)
   centred(doc, sign.call, callTop, { font: 'Helvetica-Bold', size: 26, color: INK })
   centred(doc, `Your host: ${sign.agentName}`, agentTop, { font: 'Helvetica', size: 15, color: MUTED })
+  if (sign.brokerage)
+    centred(doc, sign.brokerage, brokerageTop, { font: 'Helvetica', size: 12, color: MUTED })
   centred(doc, url, foot - urlHeight, { font: 'Helvetica', size: 9, color: SUBTLE })
 
   doc.end()

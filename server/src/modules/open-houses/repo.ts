@@ -137,6 +137,7 @@ export function createOpenHouseRepo(db: Db) {
       .selectAll('openHouse')
       .select((eb) => [
         fullName('la').as('listingName'),
+        'la.reAgentBrokerFirmName as listingBrokerage',
         fullName('sa').as('schedulerName'),
         sql<string | null>`case when ha.id is null then null else ${fullName('ha')} end`.as('hostingName'),
         jsonObjectFrom(
