@@ -88,12 +88,12 @@ function vcardOf(text: string): ICAL.Component {
  */
 function nameOf(card: ICAL.Component, text: string, g: { first: string; last: string }) {
   if (!g.first.endsWith('\\') && !g.last.endsWith('\\')) return card.getFirstPropertyValue('n')
-  const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;')
+  const escaped = (v: string) => v.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;')
   const line = text
     .replace(/\r\n /g, '')
     .split('\r\n')
     .find((l) => l.startsWith('N:'))
-  return line === `N:${escape(g.last)};${escape(g.first)};;;` ? [g.last, g.first, '', '', ''] : line
+  return line === `N:${escaped(g.last)};${escaped(g.first)};;;` ? [g.last, g.first, '', '', ''] : line
 }
 
 /** The file name a download offers: RFC 6266's filename*, else filename. */
