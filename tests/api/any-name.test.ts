@@ -96,10 +96,9 @@ function nameOf(card: ICAL.Component, text: string, g: { first: string; last: st
   return line === `N:${escaped(g.last)};${escaped(g.first)};;;` ? [g.last, g.first, '', '', ''] : line
 }
 
-/** The file name a download offers: RFC 6266's filename*, else filename. */
+/** The file name a download offers: RFC 6266's filename* where given (the parser decodes it), else filename. */
 function offeredName(header: string | null): string | undefined {
-  const { parameters } = parseDisposition(header ?? '')
-  return parameters['filename*'] ?? parameters.filename
+  return parseDisposition(header ?? '').parameters.filename
 }
 
 async function inBatches<T, R>(items: T[], fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
