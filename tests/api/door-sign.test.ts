@@ -71,6 +71,20 @@ describe('the door sign PDF', () => {
     )
   })
 
+  it('prints a host named in Vietnamese, Polish or Cyrillic letters as typed, not as wrong glyphs', async () => {
+    for (const [firstName, lastName] of [
+      ['Thị', 'Nguyễn'],
+      ['Łukasz', 'Wójcik'],
+      ['Ольга', 'Иванова'],
+    ] as const) {
+      const listing = await makePlannedAgent(t.db, { firstName, lastName })
+      const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+      const { res, bytes } = await doorSign(oh.id, listing)
+      expect(res.status).toBe(200)
+      expect((await readPdf(bytes)).text).toContain(`Your host: ${firstName} ${lastName}`)
+    }
+  })
+
   it('names the host once someone claimed it, for the host and the listing agent alike', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Lena', lastName: 'Lister' })
     const host = await makePlannedAgent(t.db, { firstName: 'Hugo', lastName: 'Host' })
