@@ -211,8 +211,10 @@ describe('custom questions of an open house', () => {
     const board = await t.call('GET', `/prospectmgmt/getProspectsByOpenHouseId/${oh.id}`, {
       token: listing.token,
     })
-    const [header, row] = attendeeCsv(board.body.data).slice(1).trimEnd().split('\n')
-    expect(header).toMatch(/,heardAboutThisOpenHouse,How did you find the parking\?,Are you pre-approved\?$/)
+    const [header, row] = attendeeCsv(board.body.data).slice(1).trimEnd().split('\r\n')
+    expect(header).toMatch(
+      /,Heard About This Open House,How did you find the parking\?,Are you pre-approved\?$/,
+    )
     expect(row).toMatch(/,"Tight, but fine",No$/)
   })
 

@@ -48,7 +48,7 @@ describe('the door sign PDF', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
     const slug = street.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="door-sign-${slug}.pdf"`)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=door-sign-${slug}.pdf`)
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
 
     const pdf = await readPdf(bytes)
@@ -63,10 +63,26 @@ describe('the door sign PDF', () => {
     expect(pdf.text).toContain('Scan to sign in')
     expect(pdf.text).toContain(DOOR_SIGN_CALL)
     expect(pdf.text).toContain('Your host: Greta Doorman')
+    // The listing brokerage, as advertising of a listing must name it.
+    expect(pdf.text).toContain('Listed by Peachtree Realty')
     // The address the code opens, printed under it for a guest without a camera.
     expect(pdf.text).toContain(
       `${t.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${listing.agent.id}&from=qrcode`,
     )
+  })
+
+  it('prints a host named in Vietnamese, Polish or Cyrillic letters as typed, not as wrong glyphs', async () => {
+    for (const [firstName, lastName] of [
+      ['Thị', 'Nguyễn'],
+      ['Łukasz', 'Wójcik'],
+      ['Ольга', 'Иванова'],
+    ] as const) {
+      const listing = await makePlannedAgent(t.db, { firstName, lastName })
+      const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+      const { res, bytes } = await doorSign(oh.id, listing)
+      expect(res.status).toBe(200)
+      expect((await readPdf(bytes)).text).toContain(`Your host: ${firstName} ${lastName}`)
+    }
   })
 
   it('names the host once someone claimed it, for the host and the listing agent alike', async () => {

@@ -230,22 +230,26 @@ describe('the CSV export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     const today = new Date().toISOString().slice(0, 10)
     expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="porchlight-prospects-${today}.csv"`,
+      `attachment; filename=porchlight-prospects-${today}.csv`,
     )
     expect(prospectsCsvFileName(today)).toBe(`porchlight-prospects-${today}.csv`)
     expect(text.charCodeAt(0)).toBe(0xfeff)
+    // Records end in CRLF (RFC 4180); a line break inside a note stays a bare LF inside its quotes.
+    expect(text).toMatch(/Tags,Notes,Email Consent\r\n/)
     const lines = text.slice(1).split('\r\n').join('\n').trimEnd().split('\n')
-    expect(lines[0]).toBe('First Name,Last Name,Email,Phone,Address,City,State,Zip,Source,Tags,Notes')
+    expect(lines[0]).toBe(
+      'First Name,Last Name,Email,Phone,Address,City,State,Zip,Source,Tags,Notes,Email Consent',
+    )
     expect(lines[0]).toBe(PROSPECT_CSV_HEADERS.join(','))
     // By name: Evil, Guest, "Quinn, ""Q""".
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",Evil,/)
-    expect(lines[1]).toMatch(/,Porchlight,"New, No Realtor",$/)
+    expect(lines[1]).toMatch(/,Porchlight,"New, No Realtor",,Not asked$/)
     expect(lines[2]).toMatch(
       /^Gale,Guest,guest-[0-9a-f]+@example\.com,404 555 0188,,,,,"Porchlight Open House - \d+ Lantern Way, Alpharetta, Georgia 30004","Nurturing, No Realtor","Next follow-up: 2026-12-01$/,
     )
     expect(lines[3]).toMatch(/^\d{4}-\d{2}-\d{2}: Loves the porch\.$/)
     // A note starting like a formula inside a cell that does not: the cell starts with text.
-    expect(lines[4]).toMatch(/^\d{4}-\d{2}-\d{2}: =cmd\|"" \/C calc""!A0"$/)
+    expect(lines[4]).toMatch(/^\d{4}-\d{2}-\d{2}: =cmd\|"" \/C calc""!A0",\w[\w ]+$/)
     expect(lines[5]).toMatch(/^Zoë,"Quinn, ""Q""",riley-/)
     expect(lines[5]).toContain(
       '"12 Porch Lane, Apt 4",Roswell,Georgia,30075,Porchlight,"New, Timeline 3-6 Months",',

@@ -74,7 +74,9 @@ describe('prospects as vCards', () => {
     const res = await get(owner, `/prospectmgmt/getProspectVCard/${p.id}`)
     expect(res.status).toBe(200)
     expect(res.type).toMatch(/^text\/vcard/)
-    expect(res.res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.vcf"$/)
+    expect(res.res.headers.get('content-disposition')).toBe(
+      'attachment; filename=Anne-Marie-O-Hara-Smith-Jr-.vcf',
+    )
     expect(res.text).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/)
     for (const line of res.text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
 
@@ -84,7 +86,8 @@ describe('prospects as vCards', () => {
     expect(card.getFirstPropertyValue('fn')).toBe("Anne-Marie Q O'Hara; Smith, Jr.")
     expect(card.getFirstPropertyValue('n')).toEqual(["O'Hara; Smith, Jr.", 'Anne-Marie', 'Q', '', ''])
     expect(card.getFirstPropertyValue('email')).toBe(p.prospectEmailId)
-    expect(card.getFirstPropertyValue('tel')).toBe('tel:4045550177')
+    // E.164, as a phone dials it from anywhere (typed '404 555 0177').
+    expect(card.getFirstPropertyValue('tel')).toBe('tel:+14045550177')
     const adr = card.getFirstPropertyValue('adr') as unknown as string[]
     expect(adr.slice(2)).toEqual(['12 Porch Lane, Apt 2', 'Roswell', 'Georgia', '30075', 'United States'])
     const note = String(card.getFirstPropertyValue('note'))

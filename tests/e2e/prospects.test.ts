@@ -122,13 +122,15 @@ describe('prospects as a small CRM in the browser', () => {
     expect(download.suggestedFilename()).toMatch(/^porchlight-prospects-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '')
     const lines = csv.trimEnd().split(/\r?\n/)
-    expect(lines[0]).toBe('First Name,Last Name,Email,Phone,Address,City,State,Zip,Source,Tags,Notes')
+    expect(lines[0]).toBe(
+      'First Name,Last Name,Email,Phone,Address,City,State,Zip,Source,Tags,Notes,Email Consent',
+    )
     expect(lines[0]).toBe(PROSPECT_CSV_HEADERS.join(','))
     expect(lines).toHaveLength(12)
     expect(csv).not.toContain('Realtored')
     const ada = lines.find((line) => line.startsWith('Ada,Abbott,'))
     expect(ada).toMatch(
-      /,Roswell,,,Porchlight,"Contacted, No Realtor",\d{4}-\d{2}-\d{2}: Met at the door; wants a fenced yard\.$/,
+      /,Roswell,,,Porchlight,"Contacted, No Realtor",\d{4}-\d{2}-\d{2}: Met at the door; wants a fenced yard\.,Not asked$/,
     )
 
     // The same filtered list as contact cards, one vCard 4.0 per prospect.

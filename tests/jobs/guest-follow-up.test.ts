@@ -247,6 +247,49 @@ describe('guest follow-up and one-click unsubscribe', () => {
     expect(after.body.data[0].detail).toContain('an earlier unsubscribe stands, no mail is sent')
   })
 
+  it('sends the thank-you from the agent, answered to the agent, as a whole HTML page with its language', async () => {
+    const olive = await makePlannedAgent(t.db, { firstName: 'Olive' })
+    const oh = await ownOpenHouse(olive)
+    const email = `thanks-${randomUUID().slice(0, 8)}@example.com`
+    await guestSignIn(oh.id, email)
+    const [thanks] = await smtp.waitFor(to(email))
+    if (!thanks) throw new Error('no thank-you')
+    // A guest's reply reaches the agent it met, not our no-reply sender.
+    expect(thanks.raw.replyTo?.value[0]?.address).toBe(olive.agent.reAgentEmailId)
+    expect(thanks.raw.from?.value[0]?.name).toBe(`Olive ${olive.agent.reAgentLastName}`)
+    expect(thanks.html).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">/)
+    expect(thanks.html).toContain('<title>Thank you for visiting')
+    // A random Message-ID, not one made of the row's number that another database gives out too.
+    expect(thanks.messageId).toMatch(/^<[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@/)
+  })
+
+  it("takes the one-click POST as multipart/form-data too (RFC 8058's own example), on a branded page", async () => {
+    const olive = await makePlannedAgent(t.db, { firstName: 'Olive' })
+    const oh = await ownOpenHouse(olive)
+    const email = `multipart-${randomUUID().slice(0, 8)}@example.com`
+    await guestSignIn(oh.id, email)
+    const [thanks] = await smtp.waitFor(to(email))
+    const url = /^<(.+)>$/.exec((thanks && header(thanks, 'list-unsubscribe')) ?? '')?.[1]
+    if (!url) throw new Error('no List-Unsubscribe')
+    const page = await (await fetch(url)).text()
+    expect(page).toMatch(/<header><svg[^>]*>.*<\/svg><span>Porchlight<\/span><\/header>/s)
+
+    const form = new FormData()
+    form.set('List-Unsubscribe', 'One-Click')
+    const post = await fetch(url, { method: 'POST', body: form })
+    expect(post.status).toBe(200)
+    expect(await t.app.deps.consent.optedOut(olive.agent.id, email)).toBe(true)
+
+    // A form that cannot be read is the caller's error, in the contract's shape.
+    const broken = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: 'not a form',
+    })
+    expect(broken.status).toBe(400)
+    expect((await broken.json()).error.code).toBe('BAD_REQUEST')
+  })
+
   it('records an opt-out the guest asked the agent for, which stops the follow-up the same way', async () => {
     const olive = await makePlannedAgent(t.db)
     const oh = await ownOpenHouse(olive)

@@ -85,8 +85,15 @@ describe('reports by mail', () => {
     const rows = parse(csv?.content.toString('utf8') ?? '', { columns: true, bom: true }) as Array<
       Record<string, string>
     >
-    expect(rows.map((r) => `${r.firstName} ${r.lastName}`).sort()).toEqual(['Casey Lane', 'Jordan Rivers'])
-    expect(rows.find((r) => r.firstName === 'Jordan')?.workingWithRealtor).toBe('No')
+    // The export's human headers, records ended by CRLF (RFC 4180).
+    expect(rows.map((r) => `${r['First Name']} ${r['Last Name']}`).sort()).toEqual([
+      'Casey Lane',
+      'Jordan Rivers',
+    ])
+    expect(rows.find((r) => r['First Name'] === 'Jordan')?.['Working With an Agent']).toBe('No')
+    expect(csv?.content.toString('utf8')).toMatch(
+      /^\uFEFFSigned In At,First Name,Last Name,Email,Phone,[^\n]*\r\n/,
+    )
   })
 
   it('lets only the host send it', async () => {

@@ -433,6 +433,8 @@ export interface MailTable {
   attachments: NullableJson
   status: Defaulted<MailStatus>
   smtpMessageId: Nullable<string>
+  /** The random part of its Message-ID, given when written (null: a mail written before it had one). */
+  messageKey: ColumnType<string | null, string | null | undefined, string | null>
   sentAt: NullableTimestamp
   attempts: Defaulted<number>
   lastError: Nullable<string>

@@ -186,6 +186,7 @@ export function createMailProcessor(
     try {
       const outgoing = {
         id: mail.id,
+        messageKey: mail.messageKey,
         toAddress: mail.toAddress,
         subject: mail.subject,
         textBody: mail.textBody,

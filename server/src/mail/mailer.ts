@@ -6,6 +6,8 @@ import { createSmtpPool, type SmtpOptions } from './smtp-pool.ts'
 
 export interface OutgoingMail {
   id: number
+  /** The random part of its Message-ID, kept with the mail's row. */
+  messageKey?: string | null
   toAddress: string
   subject: string
   textBody: string
@@ -34,9 +36,13 @@ export interface Mailer {
 /** Without SMTP, mails are only marked stored: as many at once as any other job. */
 const STORED_AT_ONCE = 8
 
-/** A stable Message-ID per mail row lets a receiving server recognise a resend of the same mail. */
-export function messageIdFor(mailId: number, host: string): string {
-  return `<mail-${mailId}@${host}>`
+/**
+ * A Message-ID unique worldwide (a random key given when the mail was written), and the same for every
+ * send of that mail row, so a receiving server recognises a resend. A mail written before keys existed
+ * keeps the ID it was first sent with.
+ */
+export function messageIdFor(mail: Pick<OutgoingMail, 'id' | 'messageKey'>, host: string): string {
+  return mail.messageKey ? `<${mail.messageKey}@${host}>` : `<mail-${mail.id}@${host}>`
 }
 
 /**
@@ -75,7 +81,7 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
     kind: 'smtp',
     connections,
     async deliver(mail) {
-      const messageId = messageIdFor(mail.id, host)
+      const messageId = messageIdFor(mail, host)
       const message = composeMime({
         // A guest mail shows its agent's name, at our sending address.
         from: { name: mail.fromName || sender.name, address: sender.address },

@@ -1,5 +1,6 @@
 // Every mail's words in one place: a subject, plain text and HTML built from the same lines.
 import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField, RATING_MAX, ratingLabel } from '@porchlight/shared'
+import { BRAND, escapeHtml, htmlEnd, htmlStart } from './brand.ts'
 import type { MailContent } from './queue-mail.ts'
 
 type Ratings = Partial<Record<FeedbackRatingField, number | null>>
@@ -12,12 +13,6 @@ function ratingList(ratings: Ratings): string | null {
   return given.length ? given.join(', ') : null
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
-
 function layout(to: string, subject: string, paragraphs: string[], highlight?: string): MailContent {
   const text = [
     ...paragraphs.slice(0, 1),
@@ -25,14 +20,14 @@ function layout(to: string, subject: string, paragraphs: string[], highlight?: s
     ...paragraphs.slice(1),
     '— Porchlight',
   ]
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">
+  const html = `${htmlStart(subject)}
 <p>${escapeHtml(paragraphs[0] ?? '')}</p>
-${highlight ? `<p style="font-size:1.5rem;font-weight:700;letter-spacing:.15em;color:#b45309">${escapeHtml(highlight)}</p>` : ''}
+${highlight ? `<p style="font-size:1.5rem;font-weight:700;letter-spacing:.15em;color:${BRAND.accent}">${escapeHtml(highlight)}</p>` : ''}
 ${paragraphs
   .slice(1)
   .map((p) => `<p>${escapeHtml(p)}</p>`)
   .join('\n')}
-<p style="color:#64748b">— Porchlight</p></body></html>`
+<p style="color:${BRAND.muted}">— Porchlight</p>${htmlEnd}`
   return { to, subject, text: text.join('\n\n'), html }
 }
 

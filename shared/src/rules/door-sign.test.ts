@@ -11,6 +11,7 @@ const oh = {
   scheduledStartTime: '1:00 PM',
   scheduledEndTime: '3:00 PM',
   listingREAgentName: 'Lena Lister',
+  listingREAgentBrokerage: 'Harbor Realty',
   hostingREAgentName: null as string | null,
   reProperty: {
     propertyAddress1: '12 Elm St',
@@ -31,13 +32,19 @@ describe('the door sign text', () => {
       date: 'Sunday, 03/16/2031',
       time: '1:00 PM – 3:00 PM',
       agentName: 'Lena Lister',
+      brokerage: 'Listed by Harbor Realty',
       call: DOOR_SIGN_CALL,
     })
   })
 
   it('names the host once there is one, and no date while it is flexible', () => {
     const hosted = { ...oh, hostingREAgentId: 9, hostingREAgentName: 'Hugo Host', scheduledDate: null }
-    expect(doorSignText(hosted)).toMatchObject({ agentName: 'Hugo Host', date: null })
+    // The brokerage stays the listing's: the sign advertises the listing, whoever hosts it.
+    expect(doorSignText(hosted)).toMatchObject({
+      agentName: 'Hugo Host',
+      brokerage: 'Listed by Harbor Realty',
+      date: null,
+    })
   })
 
   it('makes a safe file name from the street', () => {

@@ -10,6 +10,8 @@ interface DoorSignFacts {
   scheduledStartTime: string
   scheduledEndTime: string
   listingREAgentName: string
+  /** Absent where an older answer lacks it: the sign then names no brokerage. */
+  listingREAgentBrokerage?: string | null
   hostingREAgentName: string | null
   reProperty: {
     propertyAddress1: string
@@ -33,6 +35,8 @@ export interface DoorSignText {
   time: string
   /** Who greets the guests: the host, or the listing agent while nobody hosts. */
   agentName: string
+  /** 'Listed by Harbor Realty': the listing brokerage, as advertising of a listing must name it. */
+  brokerage: string | null
   call: string
 }
 
@@ -52,6 +56,7 @@ export function doorSignText(oh: DoorSignFacts): DoorSignText {
     date: oh.scheduledDate ? longDate(oh.scheduledDate) : null,
     time: `${oh.scheduledStartTime} – ${oh.scheduledEndTime}`,
     agentName: oh.hostingREAgentName ?? oh.listingREAgentName,
+    brokerage: oh.listingREAgentBrokerage?.trim() ? `Listed by ${oh.listingREAgentBrokerage.trim()}` : null,
     call: DOOR_SIGN_CALL,
   }
 }

@@ -81,8 +81,22 @@ export const PROSPECT_CSV_HEADERS = [
   'Source',
   'Tags',
   'Notes',
+  'Email Consent',
 ] as const
 export type ProspectCsvRow = Record<(typeof PROSPECT_CSV_HEADERS)[number], string>
+
+/**
+ * Where a lead stands on mail, for an export that must not send to an opted-out guest: an opt-out
+ * (one click, the unsubscribe page, the agent) stands over any earlier yes; a guest who saw the box and
+ * left it empty declined; a lead the agent typed in was never asked.
+ */
+export type EmailConsentState = 'out' | 'in' | 'declined' | 'none'
+export const EMAIL_CONSENT_LABELS: Record<EmailConsentState, string> = {
+  out: 'Opted out',
+  in: 'Opted in',
+  declined: 'Declined',
+  none: 'Not asked',
+}
 
 /** The export's dated file name, e.g. 'porchlight-prospects-2026-11-24.csv' (date 'YYYY-MM-DD'). */
 export function prospectsCsvFileName(date: string): string {

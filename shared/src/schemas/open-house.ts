@@ -187,6 +187,8 @@ export type OpenHouse = z.infer<typeof OpenHouse>
 export const OpenHouseDetails = OpenHouse.extend({
   reProperty: Property,
   listingREAgentName: z.string(),
+  /** The listing agent's brokerage (its broker firm), which signs and ads of the listing name. */
+  listingREAgentBrokerage: z.string(),
   hostingREAgentName: z.string().nullable(),
   scheduledByREAgentName: z.string(),
   status: z.enum(OPEN_HOUSE_STATUSES),

@@ -106,8 +106,10 @@ export function createAttendeeRepo(db: Db) {
           'reProperty.propertyCountry',
           'host.reAgentFirstName as hostFirstName',
           'host.reAgentLastName as hostLastName',
+          'host.reAgentEmailId as hostEmail',
           'listing.reAgentFirstName as listingFirstName',
           'listing.reAgentLastName as listingLastName',
+          'listing.reAgentEmailId as listingEmail',
         ])
         .where('openHouse.id', '=', id)
         .executeTakeFirstOrThrow()

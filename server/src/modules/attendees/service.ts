@@ -161,6 +161,8 @@ export function createAttendeeService(d: AttendeeDeps) {
       address: completeAddress(c),
       when: c.scheduledDate ? `${c.scheduledDate}, ${c.scheduledStartTime} – ${c.scheduledEndTime}` : '',
       agent,
+      /** Where a guest's reply goes: the agent it met, not our no-reply sender. */
+      agentEmail: c.hostEmail ?? c.listingEmail,
       shareFeedbackWith: c.emailIdForSharingOhFeedback,
     }
   }

@@ -1,5 +1,6 @@
-import { completeAddress } from '@porchlight/shared'
-import { createEvents, type EventAttributes } from 'ics'
+import { completeAddress, type OpenHouseDetails } from '@porchlight/shared'
+import { createEvent, createEvents, type EventAttributes } from 'ics'
+import { paramValue, refold } from '../../lib/fold.ts'
 import type { CalendarRepo } from './repo.ts'
 
 type Row = Awaited<ReturnType<CalendarRepo['upcoming']>>[number]
@@ -37,6 +38,7 @@ function eventOf(oh: Row, agentId: number, publicUrl: string): EventAttributes {
       ? { geo: { lat: oh.propertyLatitude, lon: oh.propertyLongitude } }
       : {}),
     url: `${publicUrl}/openhouses/schedule/${oh.id}/manage`,
+    organizer: organizerOf(`${oh.listingFirstName} ${oh.listingLastName}`, oh.listingEmail),
     // Instants in UTC: every client shows them in its own zone, right across daylight-saving changes.
     start,
     end,
@@ -56,5 +58,47 @@ export function calendarOf(rows: readonly Row[], agentId: number, publicUrl: str
     { productId: 'porchlight/open-houses', calName: 'Porchlight open houses', method: 'PUBLISH' },
   )
   if (error || !value) throw error ?? new Error('calendar feed could not be built')
-  return value
+  return refold(value)
+}
+
+/** The listing agent as ORGANIZER: its name as typed (RFC 6868 escapes a quote in CN), its address. */
+const organizerOf = (name: string, email: string) => ({ name: paramValue(name.trim()), email })
+
+/**
+ * One open house as its own .ics ("Add to calendar"), the same event as in the feed (same UID and
+ * SEQUENCE): a calendar that imports it again after a change or a cancellation updates the event, and
+ * a canceled one reads STATUS:CANCELLED with its title marked.
+ */
+export function eventFileOf(
+  oh: OpenHouseDetails & { startsAt: string; endsAt: string },
+  organizer: { name: string; email: string } | null,
+  publicUrl: string,
+): string {
+  const updated = new Date(oh.updatedDate)
+  const canceled = oh.openHouseCanceledFlag
+  const { error, value } = createEvent({
+    uid: `open-house-${oh.id}@porchlight`,
+    title: `${canceled ? 'Canceled: ' : ''}Open house: ${oh.reProperty.propertyAddress1}`,
+    description: [
+      canceled ? `Canceled${oh.openHouseCancelReason ? `: ${oh.openHouseCancelReason}` : ''}` : '',
+      `Listing agent: ${oh.listingREAgentName}`,
+      oh.hostingREAgentName ? `Host: ${oh.hostingREAgentName}` : 'Host: not yet claimed',
+      oh.openHouseInstructions ?? '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    location: oh.reProperty.completePropertyAddress,
+    url: `${publicUrl}/openhouses/schedule/${oh.id}/manage`,
+    ...(organizer ? { organizer: organizerOf(organizer.name, organizer.email) } : {}),
+    start: Date.parse(oh.startsAt),
+    end: Date.parse(oh.endsAt),
+    status: canceled ? 'CANCELLED' : 'CONFIRMED',
+    sequence: sequenceOf(updated),
+    created: Date.parse(oh.createdDate),
+    lastModified: updated.getTime(),
+    ...({ timestamp: updated.getTime() } as object),
+    productId: 'porchlight/open-houses',
+  })
+  if (error || !value) throw error ?? new Error('calendar event could not be built')
+  return refold(value)
 }

@@ -75,6 +75,7 @@ export function createCalendarRepo(db: Db, box: SecretBox) {
           'reProperty.propertyLongitude',
           'listing.reAgentFirstName as listingFirstName',
           'listing.reAgentLastName as listingLastName',
+          'listing.reAgentEmailId as listingEmail',
           'host.reAgentFirstName as hostFirstName',
           'host.reAgentLastName as hostLastName',
         ])

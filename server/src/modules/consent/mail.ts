@@ -1,11 +1,6 @@
+import { escapeHtml, htmlEnd } from '../../mail/brand.ts'
 import type { MailContent } from '../../mail/queue-mail.ts'
 import { UNSUBSCRIBE_LINK } from '../../mail/unsubscribe-link.ts'
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 /**
  * A guest mail with its unsubscribe: RFC 8058's one-click headers (a mail client POSTs
@@ -20,8 +15,8 @@ export function withUnsubscribe(mail: MailContent, sealedUrl: string): MailConte
     unsubscribeUrl: sealedUrl,
     text: `${mail.text}\n\n${line}`,
     html: mail.html.replace(
-      '</body>',
-      `<p style="color:#64748b;font-size:.85rem">Don't want these mails? <a href="${escapeHtml(UNSUBSCRIBE_LINK)}">Unsubscribe</a></p></body>`,
+      htmlEnd,
+      `<p style="color:#64748b;font-size:.85rem">Don't want these mails? <a href="${escapeHtml(UNSUBSCRIBE_LINK)}">Unsubscribe</a></p>${htmlEnd}`,
     ),
     headers: {
       ...mail.headers,

@@ -1,11 +1,19 @@
-// The unsubscribe page a person opens from a mail's visible link: plain HTML from the API, no script.
+// The unsubscribe page a person opens from a mail's visible link: plain HTML from the API, no script,
+// in Porchlight's look (the mark and name, the web's colours and button).
+import { BRAND, BRAND_MARK_SVG } from '../../mail/brand.ts'
 
-const head = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>Unsubscribe — Porchlight</title>
-<style>body{font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5;max-width:32rem;margin:3rem auto;padding:0 1rem}
-button{font:inherit;background:#b45309;color:#fff;border:0;border-radius:.5rem;padding:.75rem 1.5rem;min-height:44px;cursor:pointer}
-button:focus-visible{outline:3px solid #1e293b;outline-offset:2px}</style></head><body><main>`
+const style = `<meta name="robots" content="noindex">
+<style>body{font-family:${BRAND.font};color:${BRAND.ink};line-height:1.5;margin:0;background:#f8fafc}
+header{display:flex;align-items:center;gap:.5rem;padding:1rem 1.5rem;background:#fff;border-bottom:1px solid #e2e8f0;font-weight:700;font-size:1.125rem;color:${BRAND.night}}
+main{max-width:32rem;margin:3rem auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
+h1{font-size:1.375rem;margin-top:0}
+button{font:inherit;font-weight:600;background:${BRAND.accent};color:#fff;border:0;border-radius:.5rem;padding:.75rem 1.5rem;min-height:44px;cursor:pointer}
+button:focus-visible{outline:3px solid ${BRAND.ink};outline-offset:2px}</style>`
+
+const start = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Unsubscribe — Porchlight</title>${style}</head><body>
+<header>${BRAND_MARK_SVG}<span>Porchlight</span></header><main>`
 
 const bodies = {
   ask: `<h1>Unsubscribe from these mails?</h1>
@@ -17,5 +25,5 @@ const bodies = {
 }
 
 export function unsubscribePage(state: keyof typeof bodies): string {
-  return `${head}${bodies[state]}</main></body></html>`
+  return `${start}${bodies[state]}</main></body></html>`
 }

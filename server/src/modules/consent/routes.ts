@@ -1,7 +1,8 @@
 import { ConsentEntry } from '@porchlight/shared'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { NotFoundError } from '../../errors.ts'
+import { BadRequestError, NotFoundError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
 import { unsubscribePage } from './page.ts'
 
@@ -16,11 +17,26 @@ const OneClickBody = z.object({
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { consent } = app.deps
 
-  // A mail client's one-click POST is a form post (RFC 8058): read its body here, for these routes only.
+  // A mail client's one-click POST is a form post (RFC 8058), urlencoded or multipart/form-data (the
+  // RFC's own example): read its body here, for these routes only. Multipart is read by Node's own
+  // fetch (undici's FormData parser); a file part is not a form field and is left out.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  )
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 4096 },
+    async (req: FastifyRequest, body: Buffer) => {
+      const contentType = req.headers['content-type'] ?? ''
+      const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } })
+        .formData()
+        .catch(() => {
+          throw new BadRequestError('This form could not be read')
+        })
+      return Object.fromEntries([...form].filter((field) => typeof field[1] === 'string'))
+    },
   )
 
   // The visible link opens a page that asks to confirm: scanners that open links unsubscribe no one.

@@ -39,7 +39,7 @@ export interface GuestVisit {
   email: string
   firstName: string
   /** The thank-you's words: the open house as a mail names it. */
-  visit: { address: string; when: string; agent: string }
+  visit: { address: string; when: string; agent: string; agentEmail: string }
 }
 
 /**
@@ -128,11 +128,12 @@ export function createConsentService(d: ConsentDeps) {
       )
       if (optedOut) return
       const to = { reAgentId: g.ownerId, prospectId: g.prospectId, email: g.email }
-      await queueGuestMail(
-        trx,
-        to,
-        mailTemplates.guestThankYou(g.email, { firstName: g.firstName, ...g.visit }),
-      )
+      await queueGuestMail(trx, to, {
+        ...mailTemplates.guestThankYou(g.email, { firstName: g.firstName, ...g.visit }),
+        // From the agent's name at our address, and a reply reaches the agent (not no-reply).
+        fromName: g.visit.agent,
+        replyTo: g.visit.agentEmail,
+      })
       const oh = await repo.followUpFlag(g.openHouseId, trx)
       if (oh?.followUpMailFlag) {
         await d.outbox.add(

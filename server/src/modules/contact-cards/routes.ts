@@ -2,6 +2,7 @@ import { ProspectExportQuery } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { attachment } from '../../http/download.ts'
 
 const PositiveId = z.coerce.number().int().positive()
 const security = [{ bearer: [] }]
@@ -12,7 +13,7 @@ export const contactCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { preHandler: app.requireLicensedAgent }
   const vcf = (fileName: string) => ({
     'content-type': 'text/vcard; charset=utf-8',
-    'content-disposition': `attachment; filename="${fileName}"`,
+    'content-disposition': attachment(fileName, 'contact'),
     'cache-control': 'no-store',
   })
 

@@ -41,3 +41,15 @@ describe('vCard 4.0 writing', () => {
     )
   })
 })
+
+describe('vCard phone numbers', () => {
+  it('writes a US number typed without its country code in E.164 (tel:+1…)', () => {
+    const text = vcard({ uid: 'u', firstName: 'A', lastName: 'B', phone: '6785550199', rev: new Date(0) })
+    expect(text).toContain('\r\nTEL;VALUE=uri;TYPE=voice:tel:+16785550199\r\n')
+  })
+
+  it('keeps a number it cannot read as text', () => {
+    const text = vcard({ uid: 'u', firstName: 'A', lastName: 'B', phone: 'ask at desk', rev: new Date(0) })
+    expect(text).toContain('\r\nTEL;VALUE=text;TYPE=voice:ask at desk\r\n')
+  })
+})

@@ -1,3 +1,6 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
+import { foldLine } from '../../lib/fold.ts'
+
 // vCard 4.0 (RFC 6350), written by a small typed builder: the maintained npm libraries either build
 // 3.0 only or wrap every value in a class of their own, and a contact card of a prospect needs seven
 // properties. Escaping (§3.4) and folding (§3.2) follow the RFC; a real parser reads it back in the tests.
@@ -32,25 +35,8 @@ export function escapeText(value: string): string {
 /** A component of a compound value (N, ADR), where a semicolon separates components. */
 const escapeComponent = (value: string) => escapeText(value).replace(/;/g, '\\;')
 
-/** §3.2: lines longer than 75 octets are folded (CRLF and a space), never inside a UTF-8 character. */
-export function fold(line: string): string {
-  const out: string[] = []
-  let current = ''
-  let octets = 0
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch)
-    const limit = out.length === 0 ? 75 : 74
-    if (octets + size > limit) {
-      out.push(current)
-      current = ''
-      octets = 0
-    }
-    current += ch
-    octets += size
-  }
-  out.push(current)
-  return out.join('\r\n ')
-}
+/** §3.2: lines longer than 75 octets are folded, never inside a UTF-8 character. */
+export const fold = foldLine
 
 /** A compound value (N, ADR): components by ';', a component's list items by ','. */
 const compound = (components: Array<Array<string | null | undefined>>) =>
@@ -70,10 +56,14 @@ const timestamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '')
 
-/** A phone number as the tel: URI §6.4.1 prefers; typed punctuation dropped, a leading + kept. */
+/**
+ * A phone number as the tel: URI §6.4.1 prefers, in E.164 (RFC 3966 global number): 6785550199 is
+ * tel:+16785550199, which a phone dials from anywhere. Numbers without a country code are read as US
+ * ones, where Porchlight's agents work; one libphonenumber-js cannot read stays as typed text.
+ */
 function telUri(phone: string): string | null {
-  const digits = phone.replace(/(?!^\+)[^\d]/g, '')
-  return /\d{3,}/.test(digits) ? `tel:${digits}` : null
+  const parsed = parsePhoneNumberFromString(phone, 'US')
+  return parsed?.isPossible() ? `tel:${parsed.number}` : null
 }
 
 export function vcard(c: ContactCard): string {

@@ -1,6 +1,20 @@
+import { createRequire } from 'node:module'
 import type { DoorSignText } from '@porchlight/shared/rules/door-sign'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
+
+// PDF's built-in Helvetica has only the Windows-1252 letters: a host named Thị Nguyễn, Łukasz Wójcik
+// or Ольга Иванова printed as wrong glyphs. A line beyond them is drawn in DejaVu Sans (embedded, only
+// the glyphs used), which covers Latin in full, Vietnamese, Cyrillic, Greek, Arabic and Hebrew letters;
+// CJK and emoji it has not.
+const fontFile = createRequire(import.meta.url).resolve
+const UNICODE_FONTS = {
+  regular: fontFile('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: fontFile('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+}
+
+/** Text Helvetica draws right: printable Latin-1 and the few Windows-1252 marks the sign uses. */
+const helveticaCan = (text: string) => /^[\x20-\x7e\u00a0-\u00ff–—‘’“”•…€]*$/.test(text)
 
 // US Letter in PDF points (1/72 in). Everything is placed by hand inside the margin, so nothing ever
 // flows onto a second page.
@@ -21,6 +35,8 @@ export function drawDoorSign(sign: DoorSignText, url: string): Promise<Buffer> {
     info: { Title: `Open house · ${sign.street}`, Author: sign.brand, Subject: sign.call },
   })
   const done = collect(doc)
+  doc.registerFont('Unicode', UNICODE_FONTS.regular)
+  doc.registerFont('Unicode-Bold', UNICODE_FONTS.bold)
 
   drawBrand(doc, sign.brand)
   let y = MARGIN + 72
@@ -32,13 +48,16 @@ export function drawDoorSign(sign: DoorSignText, url: string): Promise<Buffer> {
   // The call, who greets, and the address the code opens sit at the foot; the code takes what is left.
   const foot = PAGE.height - MARGIN
   const urlHeight = measure(doc, url, { font: 'Helvetica', size: 9 })
-  const agentTop = foot - urlHeight - 10 - 20
+  const brokerageTop = foot - urlHeight - 10 - (sign.brokerage ? 16 : 0)
+  const agentTop = brokerageTop - 20
   const callTop = agentTop - 8 - 30
   const room = callTop - 16 - (y + 20)
   const qrSize = Math.min(QR_LARGEST, room)
   drawQr(doc, url, (PAGE.width - qrSize) / 2, y + 20 + (room - qrSize) / 2, qrSize)
   centred(doc, sign.call, callTop, { font: 'Helvetica-Bold', size: 26, color: INK })
   centred(doc, `Your host: ${sign.agentName}`, agentTop, { font: 'Helvetica', size: 15, color: MUTED })
+  if (sign.brokerage)
+    centred(doc, sign.brokerage, brokerageTop, { font: 'Helvetica', size: 12, color: MUTED })
   centred(doc, url, foot - urlHeight, { font: 'Helvetica', size: 9, color: SUBTLE })
 
   doc.end()
@@ -51,8 +70,15 @@ interface TextStyle {
   color?: string
 }
 
+/** Helvetica where it draws every letter (the sign looks as it always did), DejaVu Sans otherwise. */
+const fontFor = (text: string, font: string) =>
+  helveticaCan(text) ? font : font.endsWith('-Bold') ? 'Unicode-Bold' : 'Unicode'
+
 function measure(doc: PDFKit.PDFDocument, text: string, style: TextStyle): number {
-  return doc.font(style.font).fontSize(style.size).heightOfString(text, { width: CONTENT, align: 'center' })
+  return doc
+    .font(fontFor(text, style.font))
+    .fontSize(style.size)
+    .heightOfString(text, { width: CONTENT, align: 'center' })
 }
 
 /** Centred text from `y`; answers where the next line starts. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { attachment } from '../../http/download.ts'
 
 const OpenHouseParams = z.object({ openHouseId: z.coerce.number().int().positive() })
 const security = [{ bearer: [] }]
@@ -15,10 +16,7 @@ export const doorSignRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: OpenHouseParams }, preHandler: app.requireLicensedAgent },
     async (req, reply) => {
       const { fileName, pdf } = await doorSigns.pdf(agentOf(req), req.params.openHouseId)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(pdf)
+      return reply.type('application/pdf').header('content-disposition', attachment(fileName)).send(pdf)
     },
   )
 }

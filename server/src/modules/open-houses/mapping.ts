@@ -53,6 +53,7 @@ export function toDetails(row: OpenHouseDetailsRow, viewer?: Actor): OpenHouseDe
     ...oh,
     reProperty: toProperty(row.property as never),
     listingREAgentName: row.listingName,
+    listingREAgentBrokerage: row.listingBrokerage,
     hostingREAgentName: row.hostingName,
     scheduledByREAgentName: row.schedulerName,
     status: openHouseStatus(oh),

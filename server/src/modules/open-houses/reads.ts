@@ -2,7 +2,8 @@ import type { Actor, OpenHouseDetails, PublicOpenHouse } from '@porchlight/share
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import type { Trx } from '../../db/transaction.ts'
-import { NotFoundError } from '../../errors.ts'
+import { ConflictError, NotFoundError } from '../../errors.ts'
+import { eventFileOf } from '../calendar/feed.ts'
 import type { OpenHouseDeps } from './deps.ts'
 import { toDetails } from './mapping.ts'
 import type { OpenHouseRepo } from './repo.ts'
@@ -18,7 +19,7 @@ export async function detailsOrThrow(
   return toDetails(row, viewer)
 }
 
-export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access' | 'questions'>) {
+export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access' | 'questions' | 'config'>) {
   const { repo } = d
 
   return {
@@ -63,10 +64,28 @@ export function createOpenHouseReads(d: Pick<OpenHouseDeps, 'repo' | 'access' | 
       return (await repo.availableToHost(who, limit, offset)).map((r) => toDetails(r, who))
     },
 
-    /** For the host's "Add to calendar". */
-    async forCalendar(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+    /**
+     * The host's and listing agent's "Add to calendar": the event as an .ics file. An open house whose
+     * date is still to be picked has no event yet (409, its state, not the caller's rights).
+     */
+    async forCalendar(caller: AgentRow, id: number): Promise<{ fileName: string; body: string }> {
       await d.access.openHouse(caller, 'viewAttendees', id)
-      return detailsOrThrow(repo, id, await d.access.actor(caller))
+      const oh = await detailsOrThrow(repo, id, await d.access.actor(caller))
+      const { startsAt, endsAt } = oh
+      if (!startsAt || !endsAt) {
+        throw new ConflictError('INVALID_STATE', 'Pick the date and time of this open house first')
+      }
+      const listing = await repo.organizerOf(oh.listingREAgentId)
+      const organizer = listing
+        ? {
+            name: `${listing.reAgentFirstName} ${listing.reAgentLastName}`.trim(),
+            email: listing.reAgentEmailId,
+          }
+        : null
+      return {
+        fileName: `open-house-${oh.id}.ics`,
+        body: eventFileOf({ ...oh, startsAt, endsAt }, organizer, d.config.publicUrl),
+      }
     },
   }
 }

@@ -137,6 +137,7 @@ export function createOpenHouseRepo(db: Db) {
       .selectAll('openHouse')
       .select((eb) => [
         fullName('la').as('listingName'),
+        'la.reAgentBrokerFirmName as listingBrokerage',
         fullName('sa').as('schedulerName'),
         sql<string | null>`case when ha.id is null then null else ${fullName('ha')} end`.as('hostingName'),
         // A copy an agent asked for (not the weekly auto-clone): the date of the open house it copies.
@@ -267,6 +268,15 @@ export function createOpenHouseRepo(db: Db) {
         .where('listingReAgentId', '=', listingId)
         .where('openHouseCanceledFlag', '=', false)
         .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** The listing agent's name and address, the ORGANIZER of the open house's calendar event. */
+    organizerOf(agentId: number) {
+      return db
+        .selectFrom('reAgent')
+        .select(['reAgentFirstName', 'reAgentLastName', 'reAgentEmailId'])
+        .where('id', '=', agentId)
         .executeTakeFirst()
     },
 

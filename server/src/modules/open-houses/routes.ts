@@ -8,10 +8,10 @@ import {
   UpdateScheduleBody,
 } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createEvent } from 'ics'
 import { z } from 'zod'
 import { ForbiddenError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
+import { attachment } from '../../http/download.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })
@@ -206,31 +206,11 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/openhousemgmt/calendar/:id',
     { schema: { tags, security, params: IdParams }, ...guard },
     async (req, reply) => {
-      const oh = await openHouses.forCalendar(agentOf(req), req.params.id)
-      if (!oh.startsAt || !oh.endsAt) {
-        throw new ForbiddenError('Pick the date and time of this open house first', 'INVALID_STATE')
-      }
-      const { error, value } = createEvent({
-        uid: `open-house-${oh.id}@porchlight`,
-        title: `Open house: ${oh.reProperty.propertyAddress1}`,
-        description: [
-          `Listing agent: ${oh.listingREAgentName}`,
-          oh.hostingREAgentName ? `Host: ${oh.hostingREAgentName}` : '',
-          oh.openHouseInstructions ?? '',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-        location: oh.reProperty.completePropertyAddress,
-        start: Date.parse(oh.startsAt),
-        end: Date.parse(oh.endsAt),
-        status: oh.openHouseCanceledFlag ? 'CANCELLED' : 'CONFIRMED',
-        productId: 'porchlight/open-houses',
-      })
-      if (error || !value) throw error ?? new Error('calendar event could not be built')
+      const { fileName, body } = await openHouses.forCalendar(agentOf(req), req.params.id)
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="open-house-${oh.id}.ics"`)
-        .send(value)
+        .header('content-disposition', attachment(fileName))
+        .send(body)
     },
   )
 }

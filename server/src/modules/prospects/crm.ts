@@ -1,5 +1,6 @@
 import {
   type AddProspectNoteBody,
+  EMAIL_CONSENT_LABELS,
   mayKeepProspect,
   type OwnProspectListQuery,
   PROSPECT_CSV_HEADERS,
@@ -124,6 +125,7 @@ export function createProspectCrm(d: ProspectCrmDeps) {
             workingWithREAgentFlag: r.workingWithReAgentFlag,
           }),
           Notes: notes.filter(Boolean).join('\n'),
+          'Email Consent': EMAIL_CONSENT_LABELS[r.emailConsentState],
         }
       })
       return { fileName: prospectsCsvFileName(today()), csv: toCsv(lines, PROSPECT_CSV_HEADERS) }

@@ -1,4 +1,5 @@
 import {
+  type EmailConsentState,
   type HomeBuyingTimeline,
   PROSPECT_TEXT_FIELDS,
   type ProspectSort,
@@ -159,6 +160,14 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
           )
           .whereRef('n.prospectId', '=', 'prospect.id')
           .as('notes'),
+        // The owner's consent ledger for the address (index probes), then the choice made at sign-in.
+        sql<EmailConsentState>`case
+          when exists (select 1 from consent_event e where e.re_agent_id = ${agentId}
+            and e.email = lower(prospect.prospect_email_id) and e.kind = 'email_opt_out') then 'out'
+          when prospect.email_consent or exists (select 1 from consent_event e where e.re_agent_id = ${agentId}
+            and e.email = lower(prospect.prospect_email_id) and e.kind = 'email_opt_in') then 'in'
+          when prospect.consent_at is not null then 'declined'
+          else 'none' end`.as('emailConsentState'),
       ]),
     f.sort,
   )

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { attachment } from '../../http/download.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const PositiveId = z.coerce.number().int().positive()
@@ -183,7 +184,7 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fileName, csv } = await prospects.exportCsv(agentOf(req), req.params.agentId, req.query)
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-disposition', attachment(fileName))
         .header('cache-control', 'no-store')
         .send(csv)
     },

@@ -28,21 +28,24 @@ export interface ReportDeps {
   access: Access
 }
 
-/** The attendee rows a report carries, as CSV; a column for each custom question anyone answered. */
+/**
+ * The attendee rows a report carries, as CSV under the same human headers as the prospect export
+ * (First Name, Email…); a column for each custom question anyone answered, headed by its wording.
+ */
 export function attendeeCsv(attendees: OpenHouseProspect[]): string {
   const questions = new Map<number, string>()
   for (const a of attendees) for (const c of a.customAnswers) questions.set(c.questionId, c.question)
   return toCsv(
     attendees.map((a) => ({
-      signedInAt: a.signedInAt,
-      firstName: a.prospectFirstName,
-      lastName: a.prospectLastName,
-      email: a.prospectEmailId,
-      phone: a.prospectPhoneNumber,
-      workingWithRealtor: a.workingWithREAgentFlag ? 'Yes' : 'No',
-      homeBuyingTimelines: a.homeBuyingTimelines ?? '',
-      bestTimeToContact: a.bestTimeToContact ?? '',
-      heardAboutThisOpenHouse: a.heardAboutThisOpenHouse ?? '',
+      'Signed In At': a.signedInAt,
+      'First Name': a.prospectFirstName,
+      'Last Name': a.prospectLastName,
+      Email: a.prospectEmailId,
+      Phone: a.prospectPhoneNumber,
+      'Working With an Agent': a.workingWithREAgentFlag ? 'Yes' : 'No',
+      'Buying Timeline': a.homeBuyingTimelines ?? '',
+      'Best Time to Contact': a.bestTimeToContact ?? '',
+      'Heard About This Open House': a.heardAboutThisOpenHouse ?? '',
       ...Object.fromEntries(
         [...questions].map(([id, question]) => [
           question,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import { whileDatabaseAway } from '../../db/while-away.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import { escapeHtml, htmlEnd, htmlStart } from '../../mail/brand.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { type PostAnswer, postJson, signWebhook } from './post.ts'
 import type { EndpointRow, WebhookRepo } from './repo.ts'
@@ -10,20 +11,19 @@ import type { EndpointRow, WebhookRepo } from './repo.ts'
 /** Another worker is attempting this delivery right now: the job waits (BullMQ retries it). */
 export class DeliveryInFlightError extends Error {}
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
 function disabledMail(to: string, url: string, myStuffUrl: string) {
   const lines = [
     `Porchlight stopped sending events to your webhook endpoint ${url}: every delivery to it has failed for three days.`,
     `Once the receiver answers again, open My Stuff → Integrations (${myStuffUrl}), replay a delivery or send a test event: a success turns the endpoint back on.`,
   ]
+  const subject = 'Your Porchlight webhook endpoint was turned off'
   return {
     to,
-    subject: 'Your Porchlight webhook endpoint was turned off',
+    subject,
     text: [...lines, '— Porchlight'].join('\n\n'),
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">${lines
+    html: `${htmlStart(subject)}${lines
       .map((l) => `<p>${escapeHtml(l)}</p>`)
-      .join('\n')}<p style="color:#64748b">— Porchlight</p></body></html>`,
+      .join('\n')}<p style="color:#64748b">— Porchlight</p>${htmlEnd}`,
   }
 }
 

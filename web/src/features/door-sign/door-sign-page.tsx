@@ -104,6 +104,7 @@ export function DoorSignPage() {
         <div className="door-sign__foot">
           <p className="door-sign__call">{sign.call}</p>
           <p className="door-sign__host">Your host: {sign.agentName}</p>
+          {sign.brokerage && <p className="door-sign__brokerage">{sign.brokerage}</p>}
           <p className="door-sign__url">{url}</p>
         </div>
       </article>
