@@ -2,6 +2,7 @@ import type { PublicOpenHouse } from '@porchlight/shared'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { NETWORK_MESSAGE, UNEXPECTED_ERROR } from '../../api/request.ts'
 import { hasNavigated } from './guest-nav.ts'
+import { waitUntilOnShow } from './guest-socket.ts'
 import { usePublicOpenHouse } from './use-public-open-house.ts'
 
 /**
@@ -26,6 +27,14 @@ interface GuestShellProps {
 export function GuestShell({ title, openHouseId, children }: GuestShellProps) {
   const [loaded, retry] = usePublicOpenHouse(openHouseId)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const notOnShow = loaded?.state === 'error' && loaded.error.status === 404
+
+  // Opened before the open house is on show (the sign scanned early): the page comes alive as soon as
+  // it is published or gets a host, without a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: retry is a new function each render
+  useEffect(() => {
+    if (openHouseId && notOnShow) return waitUntilOnShow(openHouseId, retry)
+  }, [openHouseId, notOnShow])
 
   useEffect(() => {
     document.title = `${title} · Porchlight`
