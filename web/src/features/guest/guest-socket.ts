@@ -5,8 +5,11 @@ type AttendeeAdded = EventData['attendee.added']
 
 interface PublicBoardHandlers {
   onAttendee: (attendee: AttendeeAdded) => void
-  /** The connection came back after a drop: events may have been missed, so reload the list. */
-  onResync: () => void
+  /**
+   * Connected: after a drop (`reconnected`), events may have been missed, so reload the list; on the
+   * first connection, reload it only if the page's first load of it failed.
+   */
+  onConnected: (reconnected: boolean) => void
 }
 
 /**
@@ -77,7 +80,7 @@ export function watchPublicAttendees(openHouseId: number, handlers: PublicBoardH
   const { socket, stop } = guestSocket(openHouseId)
   let connectedOnce = false
   socket.on('connect', () => {
-    if (connectedOnce) handlers.onResync()
+    handlers.onConnected(connectedOnce)
     connectedOnce = true
   })
   socket.on('attendee.added', (envelope: Partial<EventEnvelope<'attendee.added'>>) => {

@@ -56,13 +56,25 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
 
   useEffect(() => {
     const controller = new AbortController()
-    const reload = () =>
+    // The first load of the list, and whether a failure of it is tried again once the socket is in.
+    let first: 'loading' | 'done' | 'failed' = 'loading'
+    let retryIfFailed = false
+    const reload = (): Promise<void> =>
       getPublicAttendees(openHouseId, controller.signal).then(
         (list) => {
+          first = 'done'
           setAttendees(list)
           setFailed(false)
         },
-        () => !controller.signal.aborted && setFailed(true),
+        () => {
+          if (controller.signal.aborted) return
+          setFailed(true)
+          if (first === 'loading') first = 'failed'
+          if (retryIfFailed) {
+            retryIfFailed = false
+            return reload()
+          }
+        },
       )
     void reload()
     const stop = watchPublicAttendees(openHouseId, {
@@ -79,7 +91,12 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
         setFresh(key(attendee))
         setAnnouncement(`${attendee.firstName} ${attendee.lastInitial}. just signed in.`)
       },
-      onResync: () => void reload(),
+      // The page's first load can fail where the socket then gets in: a page opened before its open
+      // house was on show reads, when it comes alive, the list the server preloaded with it (a 404).
+      onConnected: (reconnected) => {
+        if (reconnected || first === 'failed') void reload()
+        else if (first === 'loading') retryIfFailed = true
+      },
     })
     return () => {
       controller.abort()
