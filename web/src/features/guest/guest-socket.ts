@@ -5,11 +5,8 @@ type AttendeeAdded = EventData['attendee.added']
 
 interface PublicBoardHandlers {
   onAttendee: (attendee: AttendeeAdded) => void
-  /**
-   * Connected: after a drop (`reconnected`), events may have been missed, so reload the list; on the
-   * first connection, reload it only if the page's first load of it failed.
-   */
-  onConnected: (reconnected: boolean) => void
+  /** Connected, the first time or again: events sent before were not heard, so reload the list. */
+  onConnected: () => void
 }
 
 /**
@@ -72,17 +69,13 @@ function guestSocket(openHouseId: number): { socket: Socket; stop: () => void } 
 }
 
 /**
- * Joins the open house's public room and reports each 'attendee.added'; after every reconnect the
- * page reloads its list, since events sent while the connection was away are gone. Returns the stop
- * function.
+ * Joins the open house's public room and reports each 'attendee.added'; on every connection (the
+ * first one too: the page's list was loaded before it joined) the page reloads its list, since events
+ * sent before are gone. Returns the stop function.
  */
 export function watchPublicAttendees(openHouseId: number, handlers: PublicBoardHandlers): () => void {
   const { socket, stop } = guestSocket(openHouseId)
-  let connectedOnce = false
-  socket.on('connect', () => {
-    handlers.onConnected(connectedOnce)
-    connectedOnce = true
-  })
+  socket.on('connect', handlers.onConnected)
   socket.on('attendee.added', (envelope: Partial<EventEnvelope<'attendee.added'>>) => {
     if (envelope?.data?.openHouseId === openHouseId) handlers.onAttendee(envelope.data)
   })

@@ -56,27 +56,19 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
 
   useEffect(() => {
     const controller = new AbortController()
-    // The first load of the list, and whether a failure of it is tried again once the socket is in.
-    let first: 'loading' | 'done' | 'failed' = 'loading'
-    let retryIfFailed = false
-    const reload = (): Promise<void> =>
+    const load = () =>
       getPublicAttendees(openHouseId, controller.signal).then(
         (list) => {
-          first = 'done'
           setAttendees(list)
           setFailed(false)
         },
-        () => {
-          if (controller.signal.aborted) return
-          setFailed(true)
-          if (first === 'loading') first = 'failed'
-          if (retryIfFailed) {
-            retryIfFailed = false
-            return reload()
-          }
-        },
+        () => !controller.signal.aborted && setFailed(true),
       )
-    void reload()
+    // One load at a time, in order, so an older answer never replaces a newer one.
+    let loading = load()
+    const reload = () => {
+      loading = loading.then(load)
+    }
     const stop = watchPublicAttendees(openHouseId, {
       onAttendee: (added) => {
         const attendee = {
@@ -91,12 +83,10 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
         setFresh(key(attendee))
         setAnnouncement(`${attendee.firstName} ${attendee.lastInitial}. just signed in.`)
       },
-      // The page's first load can fail where the socket then gets in: a page opened before its open
-      // house was on show reads, when it comes alive, the list the server preloaded with it (a 404).
-      onConnected: (reconnected) => {
-        if (reconnected || first === 'failed') void reload()
-        else if (first === 'loading') retryIfFailed = true
-      },
+      // In the room now: a guest who signed in while the page loaded or the connection was away was
+      // not heard, so the list is loaded again. (Also the first load of a page opened before its open
+      // house was on show, which read the list the server preloaded with it: a 404.)
+      onConnected: reload,
     })
     return () => {
       controller.abort()
