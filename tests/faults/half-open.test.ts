@@ -73,6 +73,14 @@ describe('a connection that dies without a close', () => {
     await board.getByTestId('attendee-card').filter({ hasText: 'Before Guest' }).waitFor()
 
     const guest = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
+    // The guest page is in its open house's room once the server accepts its socket.io connect.
+    const joined = new Promise<void>((resolve) => {
+      guest.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (String(payload).startsWith('40{')) resolve()
+        }),
+      )
+    })
     await guest.goto(
       `${relay.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}`,
     )
@@ -82,6 +90,7 @@ describe('a connection that dies without a close', () => {
         .getByRole('listitem')
         .filter({ hasText: name })
     await visitor('Before G.').waitFor()
+    await joined
     // The page is live: a guest now appears at once.
     expect((await guestSignIn(oh.id, 'Warmup')).status).toBe(201)
     await visitor('Warmup G.').waitFor({ timeout: 10_000 })
