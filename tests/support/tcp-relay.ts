@@ -7,6 +7,13 @@ export interface TcpRelay {
   stop(): Promise<void>
   /** Listens again on the same port: the server is back. */
   start(): Promise<void>
+  /**
+   * Every WebSocket now open through the relay dies on the server's side only, the way a phone changing
+   * networks or a NAT timeout kills it: the server's end is closed, while the browser's end stays open
+   * and hears nothing more (no FIN, no RST; what it sends goes nowhere). Plain HTTP connections and new
+   * connections go through as before.
+   */
+  freezeWebSockets(): void
 }
 
 /**
@@ -19,6 +26,8 @@ export interface TcpRelay {
 export async function tcpRelay(targetUrl: string): Promise<TcpRelay> {
   const target = new URL(targetUrl)
   const connections = new Set<net.Socket>()
+  /** Each browser-side WebSocket connection with its server-side one, to cut one side only. */
+  const webSockets = new Map<net.Socket, net.Socket>()
   let server: net.Server | null = null
   let port = 0
 
@@ -28,11 +37,16 @@ export async function tcpRelay(targetUrl: string): Promise<TcpRelay> {
         const upstream = net.connect(Number(target.port), target.hostname)
         connections.add(client)
         connections.add(upstream)
+        client.once('data', (chunk: Buffer) => {
+          if (/^GET [^\r\n]*transport=websocket/.test(chunk.toString('latin1')))
+            webSockets.set(client, upstream)
+        })
         const drop = () => {
           client.destroy()
           upstream.destroy()
           connections.delete(client)
           connections.delete(upstream)
+          webSockets.delete(client)
         }
         for (const end of [client, upstream]) {
           end.on('error', drop)
@@ -63,5 +77,22 @@ export async function tcpRelay(targetUrl: string): Promise<TcpRelay> {
       await closed
     },
     start,
+    freezeWebSockets() {
+      for (const [client, upstream] of webSockets) {
+        webSockets.delete(client)
+        connections.delete(upstream)
+        client.unpipe(upstream)
+        upstream.unpipe(client)
+        for (const end of [client, upstream]) {
+          end.removeAllListeners('close')
+          end.removeAllListeners('error')
+          end.on('error', () => {})
+        }
+        upstream.destroy()
+        // The browser's end stays open: what it sends is read and dropped, nothing comes back.
+        client.on('data', () => {})
+        client.resume()
+      }
+    },
   }
 }

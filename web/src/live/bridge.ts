@@ -22,6 +22,9 @@ const store = createLiveStore()
 /** How long a toast of a live change stays on screen. */
 const TOAST_MS = 6_000
 
+/** The pauses before asking again after the server could not answer the handshake. */
+const REFUSED_RETRY_MS = [1_000, 2_000, 5_000, 10_000]
+
 /** Open house rooms the pages on screen watch, with how many pages watch each. */
 const watchers = new Map<number, number>()
 
@@ -92,6 +95,7 @@ function startBridge(queryClient: QueryClient, agentId: number, wiring: LiveWiri
   }
 
   const onConnect = () => {
+    refusals = 0
     store.setStatus('connected')
     // Events sent while the socket was away are gone: refetch what is on screen.
     if (connectedBefore) void queryClient.invalidateQueries({ refetchType: 'active' })
@@ -105,7 +109,29 @@ function startBridge(queryClient: QueryClient, agentId: number, wiring: LiveWiri
     store.setStatus(socket?.active ? 'reconnecting' : 'offline')
     for (const openHouseId of watchers.keys()) store.setWatch(openHouseId, 'pending')
   }
-  const onConnectError = () => store.setStatus(socket?.active ? 'reconnecting' : 'offline')
+  // A refused handshake is not retried by socket.io. The server could not answer (its database away,
+  // 'UNAVAILABLE'): ask again after a pause, as for a lost connection. A refused session stays offline.
+  let refusals = 0
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const onConnectError = (err: Error) => {
+    if (socket?.active || stopped) return store.setStatus('reconnecting')
+    if (err.message !== 'UNAVAILABLE') return store.setStatus('offline')
+    store.setStatus('reconnecting')
+    clearTimeout(retry)
+    retry = setTimeout(
+      () => {
+        if (!stopped && socket && !socket.active) socket.connect()
+      },
+      REFUSED_RETRY_MS[Math.min(refusals++, REFUSED_RETRY_MS.length - 1)],
+    )
+  }
+  // Back online after the browser said it had no network: the connection from before is most likely
+  // dead without a word (a new network, a new address). Replace it now rather than wait for the
+  // server's next ping to be missed.
+  const onOnline = () => {
+    if (socket?.connected) socket.io.engine.close()
+  }
+  window.addEventListener('online', onOnline)
 
   // "Showing what we had at 10:42": the last time any query got its data.
   const queryCache = queryClient.getQueryCache()
@@ -137,6 +163,8 @@ function startBridge(queryClient: QueryClient, agentId: number, wiring: LiveWiri
     stopWatchingData()
     batcher.stop()
     for (const timer of timers) clearTimeout(timer)
+    clearTimeout(retry)
+    window.removeEventListener('online', onOnline)
     socket?.offAny(onEvent)
     socket?.off('connect', onConnect)
     socket?.off('disconnect', onDisconnect)

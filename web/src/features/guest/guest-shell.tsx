@@ -2,6 +2,7 @@ import type { PublicOpenHouse } from '@porchlight/shared'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { NETWORK_MESSAGE, UNEXPECTED_ERROR } from '../../api/request.ts'
 import { hasNavigated } from './guest-nav.ts'
+import { waitUntilOnShow } from './guest-socket.ts'
 import { OFFLINE_SIGN_IN_NOTE, offlineStandIn } from './offline-stand-in.ts'
 import { usePublicOpenHouse } from './use-public-open-house.ts'
 
@@ -33,6 +34,14 @@ export function GuestShell({ title, openHouseId, children, opensOffline = false 
   const [loaded, retry] = usePublicOpenHouse(openHouseId)
   const standIn = useMemo(() => (openHouseId ? offlineStandIn(openHouseId) : null), [openHouseId])
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const notOnShow = loaded?.state === 'error' && loaded.error.status === 404
+
+  // Opened before the open house is on show (the sign scanned early): the page comes alive as soon as
+  // it is published or gets a host, without a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: retry is a new function each render
+  useEffect(() => {
+    if (openHouseId && notOnShow) return waitUntilOnShow(openHouseId, retry)
+  }, [openHouseId, notOnShow])
 
   // What could not be loaded without a signal is loaded as soon as there is one.
   const offline = loaded?.state === 'error' && loaded.error.status === 0

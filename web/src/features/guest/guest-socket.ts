@@ -1,78 +1,97 @@
 import type { EventData, EventEnvelope } from '@porchlight/shared'
+import { io, type Socket } from 'socket.io-client'
 
 type AttendeeAdded = EventData['attendee.added']
 
 interface PublicBoardHandlers {
   onAttendee: (attendee: AttendeeAdded) => void
-  /** The connection came back after a drop: events may have been missed, so reload the list. */
-  onResync: () => void
+  /** Connected, the first time or again: events sent before were not heard, so reload the list. */
+  onConnected: () => void
 }
 
-const RETRY_MS = [1_000, 2_000, 5_000, 10_000]
+/**
+ * How long to wait before asking again after the server refused the handshake (the open house is not
+ * on show yet, or the server could not answer): socket.io-client does not retry a refusal by itself.
+ */
+const REFUSED_RETRY_MS = [2_000, 3_000, 5_000, 10_000, 15_000]
 
 /**
- * Joins the open house's public room (the guest socket's auth is `{openHouseId}`) and reports each
- * 'attendee.added'. A few lines of the socket.io v4 protocol over a plain WebSocket stand in for
- * socket.io-client, which would break the guest pages' budget (DESIGN.md ≤ 80 KB gzipped): measured,
- * it adds a 12.5 KB gzipped chunk and takes the landing page from 79.0 to 91.3 KB. The
- * protocol used: Engine.IO open ('0'), ping ('2') → pong ('3'), Socket.IO connect ('40' + auth),
- * event ('42' + [name, envelope]). Reconnects with backoff until stopped. Returns the stop function.
+ * A guest socket on the open house's public room (auth `{openHouseId}`, API.md "Sockets"), with
+ * socket.io-client's heartbeat: a connection that dies without a word (a phone changing networks, a
+ * NAT timeout) is noticed when the server's ping is missed (pingInterval + pingTimeout) and replaced.
+ * A refused handshake is asked again with a backoff, and at once when the phone is back online or the
+ * page is looked at again. Returns the socket and its stop function.
  */
-export function watchPublicAttendees(openHouseId: number, handlers: PublicBoardHandlers): () => void {
-  let socket: WebSocket | null = null
-  let stopped = false
-  let attempts = 0
-  let connectedOnce = false
+function guestSocket(openHouseId: number): { socket: Socket; stop: () => void } {
+  // WebSocket only, as the agent app's socket (web/src/api/socket.ts).
+  const socket = io({ path: '/socket.io', auth: { openHouseId }, transports: ['websocket'] })
+  let refusals = 0
   let timer: ReturnType<typeof setTimeout> | undefined
+  let stopped = false
 
-  const open = () => {
-    if (stopped) return
-    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
-    const ws = new WebSocket(`${scheme}://${window.location.host}/socket.io/?EIO=4&transport=websocket`)
-    socket = ws
-    ws.onmessage = ({ data }) => {
-      if (typeof data !== 'string') return
-      if (data.startsWith('0')) ws.send(`40${JSON.stringify({ openHouseId })}`)
-      else if (data === '2') ws.send('3')
-      else if (data.startsWith('40')) {
-        if (connectedOnce) handlers.onResync()
-        connectedOnce = true
-        attempts = 0
-      } else if (data.startsWith('42')) {
-        try {
-          const [name, envelope] = JSON.parse(data.slice(2)) as [
-            string,
-            Partial<EventEnvelope<'attendee.added'>>,
-          ]
-          if (name === 'attendee.added' && envelope?.data?.openHouseId === openHouseId) {
-            handlers.onAttendee(envelope.data)
-          }
-        } catch {
-          // A frame this page cannot read is skipped; the next reload shows the list anyway.
-        }
-      }
-    }
-    ws.onclose = () => {
-      if (socket !== ws || stopped) return
-      socket = null
-      timer = setTimeout(open, RETRY_MS[Math.min(attempts++, RETRY_MS.length - 1)])
-    }
-  }
-
-  // A phone that comes back online reconnects at once rather than waiting for the backoff.
-  const online = () => {
-    if (socket || stopped) return
+  const again = () => {
     clearTimeout(timer)
-    open()
+    timer = undefined
+    if (!stopped && !socket.connected && !socket.active) socket.connect()
+  }
+  socket.on('connect', () => {
+    refusals = 0
+  })
+  socket.on('connect_error', () => {
+    // `active`: the connection failed and socket.io retries by itself. Otherwise the server refused.
+    if (socket.active || stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(again, REFUSED_RETRY_MS[Math.min(refusals++, REFUSED_RETRY_MS.length - 1)])
+  })
+  // The phone unlocked: a refused handshake is asked again now rather than after the backoff (a
+  // connection that is up is checked by its next ping; a dropped one is being retried already).
+  const wake = () => {
+    if (document.visibilityState !== 'hidden' && !stopped && !socket.active) again()
+  }
+  const online = () => {
+    // A network change leaves the old connection for dead (a new address): replace it at once.
+    if (socket.connected) socket.io.engine.close()
+    else wake()
   }
   window.addEventListener('online', online)
-  open()
+  document.addEventListener('visibilitychange', wake)
 
-  return () => {
-    stopped = true
-    clearTimeout(timer)
-    window.removeEventListener('online', online)
-    socket?.close()
-    socket = null
+  return {
+    socket,
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+      window.removeEventListener('online', online)
+      document.removeEventListener('visibilitychange', wake)
+      socket.disconnect()
+    },
   }
+}
+
+/**
+ * Joins the open house's public room and reports each 'attendee.added'; on every connection (the
+ * first one too: the page's list was loaded before it joined) the page reloads its list, since events
+ * sent before are gone. Returns the stop function.
+ */
+export function watchPublicAttendees(openHouseId: number, handlers: PublicBoardHandlers): () => void {
+  const { socket, stop } = guestSocket(openHouseId)
+  socket.on('connect', handlers.onConnected)
+  socket.on('attendee.added', (envelope: Partial<EventEnvelope<'attendee.added'>>) => {
+    if (envelope?.data?.openHouseId === openHouseId) handlers.onAttendee(envelope.data)
+  })
+  return stop
+}
+
+/**
+ * For a page opened before its open house is on show: asks the public room until the server lets the
+ * page in (the open house was published or got a host), then calls `onShow` once, so the page loads
+ * it without a reload. Returns the stop function.
+ */
+export function waitUntilOnShow(openHouseId: number, onShow: () => void): () => void {
+  const { socket, stop } = guestSocket(openHouseId)
+  socket.once('connect', () => {
+    stop()
+    onShow()
+  })
+  return stop
 }

@@ -57,7 +57,7 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
 
   useEffect(() => {
     const controller = new AbortController()
-    const reload = () =>
+    const load = () =>
       getPublicAttendees(openHouseId, controller.signal).then(
         (list) => {
           setAttendees(list)
@@ -65,7 +65,11 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
         },
         () => !controller.signal.aborted && setFailed(true),
       )
-    void reload()
+    // One load at a time, in order, so an older answer never replaces a newer one.
+    let loading = load()
+    const reload = () => {
+      loading = loading.then(load)
+    }
     const stop = watchPublicAttendees(openHouseId, {
       onAttendee: (added) => {
         const attendee = {
@@ -80,7 +84,10 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
         setFresh(key(attendee))
         setAnnouncement(`${attendee.firstName} ${attendee.lastInitial}. just signed in.`)
       },
-      onResync: () => void reload(),
+      // In the room now: a guest who signed in while the page loaded or the connection was away was
+      // not heard, so the list is loaded again. (Also the first load of a page opened before its open
+      // house was on show, which read the list the server preloaded with it: a 404.)
+      onConnected: reload,
     })
     return () => {
       controller.abort()

@@ -101,6 +101,13 @@ export function showClaim(live: LiveContext, data: EventData['opportunity.claime
     void live.invalidate(openHouseKeys.lists('available'))
     return
   }
+  // Nobody can claim it any more: the card's Claim button goes at once, for the seconds it stays.
+  patchLists(queryClient, ['available'], id, (oh) => ({
+    ...oh,
+    hostingREAgentId: hostingReAgentId,
+    hostingREAgentName: hostingReAgentName,
+    status: 'Hosted',
+  }))
   live.setNotice(id, { kind: 'claimed', hostingReAgentName })
   live.announce(`${street(offeredHere)} was claimed by ${hostingReAgentName}.`)
   live.later(CLAIMED_NOTICE_MS, () => {

@@ -84,6 +84,18 @@ export function OpenHouseListView({
     if (dialog === null) refocus()
   }, [dialog, refocus])
 
+  // Another agent won while this one's Claim dialog was open: the dialog closes and says so.
+  const claimingId = dialog?.kind === 'claim' && !claim.isPending ? dialog.oh.id : null
+  const claimedMeanwhile =
+    claimingId !== null &&
+    list === 'available' &&
+    (items.find((oh) => oh.id === claimingId)?.hostingREAgentId ?? agentId) !== agentId
+  useEffect(() => {
+    if (!claimedMeanwhile) return
+    setDialog(null)
+    setResult({ tone: 'error', text: messages.claimFailed })
+  }, [claimedMeanwhile])
+
   const fail = (error: unknown, fallback: string) =>
     setResult({ tone: 'error', text: errorMessage(error, fallback) })
 
