@@ -28,6 +28,11 @@ export interface ReportDeps {
   access: Access
 }
 
+/** Yes, No, or an empty cell for a guest who did not say (decision 038). */
+function yesNoOrUnsaid(flag: boolean | null): string {
+  return flag === null ? '' : flag ? 'Yes' : 'No'
+}
+
 /** The attendee rows a report carries, as CSV; a column for each custom question anyone answered. */
 export function attendeeCsv(attendees: OpenHouseProspect[]): string {
   const questions = new Map<number, string>()
@@ -39,7 +44,7 @@ export function attendeeCsv(attendees: OpenHouseProspect[]): string {
       lastName: a.prospectLastName,
       email: a.prospectEmailId,
       phone: a.prospectPhoneNumber,
-      workingWithRealtor: a.workingWithREAgentFlag ? 'Yes' : 'No',
+      workingWithRealtor: yesNoOrUnsaid(a.workingWithREAgentFlag),
       homeBuyingTimelines: a.homeBuyingTimelines ?? '',
       bestTimeToContact: a.bestTimeToContact ?? '',
       heardAboutThisOpenHouse: a.heardAboutThisOpenHouse ?? '',
@@ -92,7 +97,7 @@ export function createReportService(d: ReportDeps) {
       // The leads are the listing agent's: the report shows them as the listing agent sees them.
       const attendees = await d.prospects.listByOpenHouse(listing, openHouseId, 500, 0)
       const summary = await d.feedback.openHouseSummary(listing, openHouseId)
-      const withoutRealtor = attendees.filter((a) => !a.workingWithREAgentFlag).length
+      const withoutRealtor = attendees.filter((a) => a.workingWithREAgentFlag === false).length
       await inTransaction(d.db, (trx) =>
         queueMail(
           trx,

@@ -71,19 +71,31 @@ export function createOverviewRepo(db: Db) {
         .execute()
     },
 
-    /** Distinct guests who signed in at the agent's open houses of the window, and those without a realtor. */
-    async leads(agentId: number, window: DateWindow) {
+    /**
+     * Distinct guests who signed in (or were added) at the agent's open houses on the days of the window
+     * in the agent's time zone, whenever those open houses were scheduled, and those who said they work
+     * without a realtor. Counted by the moment of the visit: a lead of an open house dated last week
+     * who signed in today is today's lead (decision 038). The agent's open houses come by the indexes
+     * on its listing and hosting ids, their visits by the visit index on the open house.
+     */
+    async leads(agentId: number, window: DateWindow, timeZone: string) {
+      const from = sql<Date>`(${window.from}::date)::timestamp at time zone ${timeZone}`
+      const until = sql<Date>`(${window.to}::date + 1)::timestamp at time zone ${timeZone}`
       const row = await db
         .selectFrom('openHouse as oh')
         .innerJoin('openHouseAttendee as att', 'att.openHouseId', 'oh.id')
         .innerJoin('prospect as pr', 'pr.id', 'att.prospectId')
         .select([
           sql<number>`count(distinct att.prospect_id)`.as('total'),
-          sql<number>`count(distinct att.prospect_id) filter (where not pr.working_with_re_agent_flag)`.as(
+          sql<number>`count(distinct att.prospect_id) filter (where pr.working_with_re_agent_flag is false)`.as(
             'withoutRealtor',
           ),
         ])
-        .where((eb) => mineWithin(eb, agentId, window))
+        .where((eb) =>
+          eb.or([eb('oh.listingReAgentId', '=', agentId), eb('oh.hostingReAgentId', '=', agentId)]),
+        )
+        .where('att.createdDate', '>=', from)
+        .where('att.createdDate', '<', until)
         .executeTakeFirstOrThrow()
       return { total: Number(row.total), withoutRealtor: Number(row.withoutRealtor) }
     },
