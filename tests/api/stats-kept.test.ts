@@ -3,7 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { acceptTeam, makePlannedAgent } from '../support/factories.ts'
-import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { prospectOfVisit, publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 // The dashboard's figures are kept by triggers (migration 202611261200, decision 014). Whatever history
 // the API makes, they must equal a recount from the rows with the SQL the statistics were read with
@@ -264,16 +264,17 @@ describe('kept dashboard statistics', () => {
     const other = await pool.connect()
     try {
       await held.query('begin')
+      // A sign-in answers its visit (decision 029): these visits are of its prospects.
       await held.query('insert into open_house_attendee (open_house_id, prospect_id) values ($1, $2)', [
         oh.id,
-        first.body.data.id,
+        await prospectOfVisit(t, first.body.data.id),
       ])
       // Ann's and Bob's figures are held by the open visit: this one must not wait for it.
       await other.query('begin')
       await other.query("set local lock_timeout = '3s'")
       await other.query('insert into open_house_attendee (open_house_id, prospect_id) values ($1, $2)', [
         oh.id,
-        second.body.data.id,
+        await prospectOfVisit(t, second.body.data.id),
       ])
       await other.query('commit')
       await held.query('commit')
