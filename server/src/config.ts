@@ -55,6 +55,7 @@ const Env = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
+  OPERATOR_EMAIL: z.string().email({ message: 'must be an email address' }).optional(),
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(7000),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z
@@ -131,6 +132,8 @@ export interface Config {
   queueDashboardToken?: string
   /** Enables the operator routes under /api/admin (verify a firm's first member), guarded by this token. */
   adminToken?: string
+  /** OPERATOR_EMAIL: where agents' requests to verify their firm membership are mailed */
+  operatorEmail?: string | undefined
   /** migrations/*.ts from source; server/dist/migrations/*.js (same names) in the compiled build. */
   migrationsDir: string
   /** A worker process touches this file while PostgreSQL and Redis answer it (container health check). */
@@ -225,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.join(repoRoot, 'web', 'dist'),
     queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,
     adminToken: e.ADMIN_TOKEN,
+    /** Where an agent's request to verify its firm membership is mailed; without it, only listed. */
+    operatorEmail: e.OPERATOR_EMAIL,
     migrationsDir: compiled ? path.join(here, 'migrations') : path.join(repoRoot, 'migrations'),
     workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

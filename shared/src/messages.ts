@@ -105,6 +105,11 @@ export const messages = {
   lastTeamLead:
     'Your firm must keep at least one verified Team Lead. Grant Team Lead to another verified member first, or ask the Porchlight team.',
   roleAlreadyHeld: 'This agent already holds that role.',
+  firmVerificationRequested:
+    'We asked the Porchlight team to verify your firm membership. You will get a mail when it is done.',
+  firmVerificationAskedToday:
+    'You asked the Porchlight team today already. Your request is with them; you can ask again tomorrow.',
+  firmAlreadyVerified: 'Your firm membership is verified already.',
   roleNeedsVerifiedMember: "Approve the agent's firm membership before granting it a role.",
   roleNeedsLicense: 'A Team Lead needs a license number on its profile.',
   onlyTeamLeadGrants: 'Only a verified Team Lead of this firm may grant or revoke roles.',

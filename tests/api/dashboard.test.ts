@@ -50,8 +50,14 @@ async function prospect(owner: Agent, name: string, fields: { realtor?: boolean;
   return row.id
 }
 
-async function visit(openHouseId: number, prospectId: number, overallExperience?: number) {
-  await t.db.insertInto('openHouseAttendee').values({ openHouseId, prospectId }).execute()
+async function visit(
+  openHouseId: number,
+  prospectId: number,
+  overallExperience?: number,
+  signedInDaysAgo = 0,
+) {
+  const createdDate = new Date(Date.now() - signedInDaysAgo * 86_400_000)
+  await t.db.insertInto('openHouseAttendee').values({ openHouseId, prospectId, createdDate }).execute()
   if (overallExperience !== undefined) {
     await t.db
       .insertInto('openHouseFeedback')
@@ -70,8 +76,9 @@ async function visit(openHouseId: number, prospectId: number, overallExperience?
  *   far       Ann, in 9 days                                   (not this week)
  *   ended     Ann, today, ended an hour ago                     (not next)
  *   recent    Ann, 2 days ago: guests g1 (realtor), g2, g3; feedback 4 and 5 (this week)
- *   older     Ann, 10 days ago: guest g4; feedback 2 (the week before last)
- *   ancient   Ann, 60 days ago: guest g5; feedback 1 (before the trend)
+ *   older     Ann, 10 days ago: guest g4 then; feedback 2 (the week before last); guest g6 added
+ *             yesterday (a lead of this week: leads count by when they signed in)
+ *   ancient   Ann, 60 days ago: guest g5 then; feedback 1 (before the trend)
  */
 beforeAll(async () => {
   t = await buildTestApp()
@@ -114,10 +121,11 @@ beforeAll(async () => {
   await visit(ids.recent, await prospect(ann, 'Gwen'))
   ids.older = (await scheduleOpenHouse(t, ann)).id
   await moveTo(ids.older, daysFromNow(-10))
-  await visit(ids.older, await prospect(ann, 'Gene'), 2)
+  await visit(ids.older, await prospect(ann, 'Gene'), 2, 10)
+  await visit(ids.older, await prospect(ann, 'Hal'), undefined, 1)
   ids.ancient = (await scheduleOpenHouse(t, ann)).id
   await moveTo(ids.ancient, daysFromNow(-60))
-  await visit(ids.ancient, await prospect(ann, 'Gil'), 1)
+  await visit(ids.ancient, await prospect(ann, 'Gil'), 1, 60)
 
   // Follow-ups: Ann's overdue, today, in 7 and in 8 days, none; Bob's due today.
   ids.overdue = await prospect(ann, 'Olga', { followUp: daysFromNow(-3) })
@@ -156,7 +164,8 @@ describe('the dashboard overview', () => {
 
   it("counts this week's guests at the agent's open houses, and those without a realtor", async () => {
     const { leadsThisWeek } = await overviewOf(ann)
-    expect(leadsThisWeek).toEqual({ from: daysFromNow(-6), to: daysFromNow(0), total: 3, withoutRealtor: 2 })
+    // By when they signed in (Hal, added yesterday to an open house of 10 days ago, is this week's).
+    expect(leadsThisWeek).toEqual({ from: daysFromNow(-6), to: daysFromNow(0), total: 4, withoutRealtor: 3 })
     // Bob hosts none of those open houses: his week has no guests.
     expect((await overviewOf(bob)).leadsThisWeek.total).toBe(0)
   })

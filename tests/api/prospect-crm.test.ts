@@ -49,6 +49,7 @@ describe('the own list sorted, filtered and paged', () => {
     const cy = await save(owner, {
       prospectFirstName: 'Cy',
       prospectLastName: 'adams',
+      workingWithREAgentFlag: 'false',
       homeBuyingTimelines: 'Now',
     })
     const bo = await save(owner, {
@@ -60,6 +61,7 @@ describe('the own list sorted, filtered and paged', () => {
     const al = await save(owner, {
       prospectFirstName: 'Al',
       prospectLastName: 'Adams',
+      workingWithREAgentFlag: 'false',
       homeBuyingTimelines: 'Now',
     })
     expect(
@@ -216,7 +218,11 @@ describe('the CSV export', () => {
       prospectZipCode: '30075',
       homeBuyingTimelines: '3-6 Months',
     })
-    await save(host, { prospectFirstName: '=HYPERLINK("http://x")', prospectLastName: 'Evil' })
+    await save(host, {
+      prospectFirstName: '=HYPERLINK("http://x")',
+      prospectLastName: 'Evil',
+      workingWithREAgentFlag: 'false',
+    })
 
     const exported = async (query: string, who = host) => {
       const res = await fetch(`${t.url}/api/prospectmgmt/export/${host.agent.id}.csv?${query}`, {
@@ -244,8 +250,9 @@ describe('the CSV export', () => {
     // By name: Evil, Guest, "Quinn, ""Q""".
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",Evil,/)
     expect(lines[1]).toMatch(/,Porchlight,"New, No Realtor",,Not asked$/)
+    // The guest skipped "working with an agent": no "No Realtor" tag (decision 038).
     expect(lines[2]).toMatch(
-      /^Gale,Guest,guest-[0-9a-f]+@example\.com,404 555 0188,,,,,"Porchlight Open House - \d+ Lantern Way, Alpharetta, Georgia 30004","Nurturing, No Realtor","Next follow-up: 2026-12-01$/,
+      /^Gale,Guest,guest-[0-9a-f]+@example\.com,404 555 0188,,,,,"Porchlight Open House - \d+ Lantern Way, Alpharetta, Georgia 30004",Nurturing,"Next follow-up: 2026-12-01$/,
     )
     expect(lines[3]).toMatch(/^\d{4}-\d{2}-\d{2}: Loves the porch\.$/)
     // A note starting like a formula inside a cell that does not: the cell starts with text.
@@ -255,12 +262,17 @@ describe('the CSV export', () => {
       '"12 Porch Lane, Apt 4",Roswell,Georgia,30075,Porchlight,"New, Timeline 3-6 Months",',
     )
 
-    const filtered = await exported('noRealtor=true&stage=Nurturing')
+    const filtered = await exported('stage=Nurturing')
     const rows = filtered.text.slice(1).trim().split('\r\n').join('\n').split('\n')
     expect(rows[0]).toBe(PROSPECT_CSV_HEADERS.join(','))
     expect(rows[1]).toMatch(/^Gale,Guest,/)
     expect(filtered.text).not.toContain('Zoë')
     expect(filtered.text).not.toContain('HYPERLINK')
+    // "No realtor" is those who said no: not Gale, who did not say (decision 038).
+    const noRealtor = await exported('noRealtor=true')
+    expect(noRealtor.text).toContain('HYPERLINK')
+    expect(noRealtor.text).not.toContain('Gale')
+    expect(noRealtor.text).not.toContain('Zoë')
 
     expect((await exported('', stranger)).res.status).toBe(403)
   })

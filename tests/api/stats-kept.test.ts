@@ -264,6 +264,7 @@ describe('kept dashboard statistics', () => {
     const other = await pool.connect()
     try {
       await held.query('begin')
+      // A sign-in answers its visit (decision 029): these visits are of its prospects.
       await held.query('insert into open_house_attendee (open_house_id, prospect_id) values ($1, $2)', [
         oh.id,
         await prospectOfVisit(t, first.body.data.id),

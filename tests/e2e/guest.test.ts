@@ -246,7 +246,8 @@ describe('guest QR sign-in and the live attendee board', () => {
     await row.waitFor()
     expect(await row.getByText('Just signed in').isVisible()).toBe(true)
     expect(await count(board, 'attendee-count')).toBe('1')
-    expect(await count(board, 'without-realtor-count')).toBe('1')
+    // Jordan skipped "working with an agent": not said is not "without a realtor" (decision 038).
+    expect(await count(board, 'without-realtor-count')).toBe('0')
     expect(await board.getByRole('status').filter({ hasText: 'Jordan R. just signed in.' }).count()).toBe(1)
     // …and so does the landing page, with the first name and last initial only.
     await lobby.getByText('Jordan R.', { exact: true }).waitFor()

@@ -115,6 +115,8 @@ export interface ReAgentTable {
   reAgentPartneredTeamId: Nullable<number>
   /** pending until a verified Team Lead or Admin Team Member of the firm (or an operator) verifies it */
   firmMembershipStatus: Defaulted<FirmMembershipStatus>
+  /** when the agent last asked the operator to verify its firm membership (once a day at most) */
+  firmVerificationRequestedAt: NullableTimestamp
   firmMembershipDecidedByReAgentId: Nullable<number>
   firmMembershipDecidedAt: NullableTimestamp
   createdDate: Timestamp
@@ -217,8 +219,8 @@ export interface ProspectTable {
   prospectCountry: Nullable<string>
   currentHouseStatus: Nullable<CurrentHouseStatus>
   homeBuyingTimelines: Nullable<HomeBuyingTimeline>
-  /** false counts among "Leads Without Realtor" */
-  workingWithReAgentFlag: Defaulted<boolean>
+  /** yes, no or null (not said); only false counts among "Leads Without Realtor" (decision 038) */
+  workingWithReAgentFlag: Nullable<boolean>
   /** 'Afteroon' spelt so */
   bestTimeToContact: Nullable<BestTimeToContact>
   heardAboutThisOpenHouse: Nullable<HeardAboutThisOpenHouse>

@@ -223,6 +223,20 @@ export const mailTemplates = {
         ])
   },
 
+  /** To the operator: an agent whose firm membership is not verified asks it to verify it. */
+  firmVerificationRequested(
+    to: string,
+    r: { agent: string; email: string; firm: string; license: string; verifiedMembers: number; link: string },
+  ): MailContent {
+    return layout(to, `Verification asked: ${r.agent} of ${r.firm}`, [
+      `${r.agent} (${r.email}) asks to be verified as a member of ${r.firm}, broker firm license ${r.license}.`,
+      r.verifiedMembers === 0
+        ? 'Nobody of this firm is verified yet, so nobody in the firm can approve it.'
+        : `${r.verifiedMembers} verified member(s) of this firm could approve it too.`,
+      `Check the license, then verify it on the operator page: ${r.link}`,
+    ])
+  },
+
   /** A role granted or (back to Real Estate Agent) revoked by a Team Lead of the firm or the operator. */
   firmRoleGranted(
     to: string,

@@ -175,6 +175,14 @@ export function mayDecideFirmMembership(actor: Actor, target?: AgentFacts): bool
 }
 
 /**
+ * An agent whose firm membership is not verified (the first of its firm has nobody to verify it) may
+ * ask the operator to verify it; about itself only (the route takes no other agent).
+ */
+export function mayAskFirmVerification(actor: Actor): boolean {
+  return !actor.firmVerified
+}
+
+/**
  * Team Lead and Admin Team Member are granted (and revoked, by granting Real Estate Agent) by a verified
  * Team Lead of the same firm, to another of its members; or by the operator, outside this policy.
  */

@@ -112,12 +112,12 @@ export function prospectSource(propertyAddress: string | null | undefined): stri
 export function prospectTags(p: {
   prospectStage: string
   homeBuyingTimelines: string | null
-  workingWithREAgentFlag: boolean
+  workingWithREAgentFlag: boolean | null
 }): string {
   return [
     p.prospectStage,
     p.homeBuyingTimelines && `Timeline ${p.homeBuyingTimelines}`,
-    !p.workingWithREAgentFlag && 'No Realtor',
+    p.workingWithREAgentFlag === false && 'No Realtor', // not said is no tag (decision 038)
   ]
     .filter(Boolean)
     .join(', ')

@@ -158,6 +158,18 @@ export const Agent = z.object({
 })
 export type Agent = z.infer<typeof Agent>
 
+/** An agent not verified who asked the operator to verify its firm membership (the operator's page). */
+export const FirmVerificationRequest = z.object({
+  reAgentId: z.number().int(),
+  reAgentFullName: z.string(),
+  reAgentEmailId: z.string(),
+  reAgentBrokerFirmName: z.string(),
+  reAgentBrokerFirmLicense: z.string(),
+  firmMembershipStatus: z.enum(FIRM_MEMBERSHIP_STATUSES),
+  requestedAt: z.string(),
+})
+export type FirmVerificationRequest = z.infer<typeof FirmVerificationRequest>
+
 /**
  * Another agent as the caller may see it: names for verified colleagues of the firm, contact data only
  * for accepted teammates; never license numbers or birth dates.

@@ -53,8 +53,8 @@ const prospectShape = {
   prospectCountry: OptionalText(MAX.prospectCountry),
   currentHouseStatus: optionalChoice('Current house status', CurrentHouseStatus),
   homeBuyingTimelines: optionalChoice('Home buying timeline', HomeBuyingTimeline),
-  /** Absent keeps what is stored (a new prospect: false). */
-  workingWithREAgentFlag: Flag.optional(),
+  /** Yes, no or null (not said); absent keeps what is stored (a new prospect: not said). */
+  workingWithREAgentFlag: Flag.nullable().optional(),
   bestTimeToContact: optionalChoice('Best time to contact', BestTimeToContact),
   heardAboutThisOpenHouse: optionalChoice('Heard about this open house', HeardAboutThisOpenHouse),
   prospectNotification: optionalChoice('Prospect notification', ProspectNotification),
@@ -155,7 +155,8 @@ export const Prospect = z.object({
   prospectCountry: z.string().nullable(),
   currentHouseStatus: z.string().nullable(),
   homeBuyingTimelines: z.string().nullable(),
-  workingWithREAgentFlag: z.boolean(),
+  /** null: the question was not answered (not the same as false, "No") */
+  workingWithREAgentFlag: z.boolean().nullable(),
   bestTimeToContact: z.string().nullable(),
   heardAboutThisOpenHouse: z.string().nullable(),
   prospectNotification: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { Agent, GrantFirmRoleBody } from '@porchlight/shared'
+import { Agent, FirmVerificationRequest, GrantFirmRoleBody } from '@porchlight/shared'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -18,6 +18,22 @@ function isOperator(req: FastifyRequest, token: string): boolean {
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { token }) => {
   const { agents } = app.deps
+
+  // The operator's page lists who asked to be verified (POST /reagentmgmt/requestFirmVerification).
+  app.get(
+    '/admin/firmVerificationRequests',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ data: z.array(FirmVerificationRequest) }) },
+      },
+      onRequest: async (req) => {
+        if (!isOperator(req, token)) throw new NotFoundError()
+      },
+    },
+    async () => ({ data: await agents.firmVerificationRequests() }),
+  )
 
   app.post(
     '/admin/verifyFirmMember/:reAgentId',

@@ -2,6 +2,7 @@ import {
   type Agent,
   agentView,
   type FirmMembershipStatus,
+  mayAskFirmVerification,
   mayDecideFirmMembership,
   mayGrantFirmRole,
   messages,
@@ -10,7 +11,7 @@ import {
 } from '@porchlight/shared'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, onCommit } from '../../db/transaction.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
@@ -27,7 +28,7 @@ export interface FirmDeps {
   repo: AgentRepo
   access: Access
   outbox: Outbox
-  config: { publicUrl: string }
+  config: { publicUrl: string; operatorEmail?: string | undefined }
   sockets?: SocketRooms
 }
 
@@ -147,6 +148,64 @@ export function createFirmDecisions(d: FirmDeps) {
   }
 
   return {
+    /**
+     * The agent asks the operator to verify its firm membership (the first agent of a firm has nobody
+     * in it who could): the request is listed on the operator's page and, with OPERATOR_EMAIL set,
+     * mailed there. Once a day at most; a second request within the day is refused with when to ask.
+     */
+    async askOperatorToVerify(caller: AgentRow): Promise<{ requestedAt: string; message: string }> {
+      if (!mayAskFirmVerification(await d.access.actor(caller))) {
+        throw new ConflictError('INVALID_STATE', messages.firmAlreadyVerified)
+      }
+      return inTransaction(d.db, async (trx) => {
+        const asked = await d.repo.askFirmVerification(caller.id, trx)
+        if (!asked) {
+          const current = await d.repo.getById(caller.id, trx)
+          if (!current || current.firmMembershipStatus === 'verified') {
+            throw new ConflictError('INVALID_STATE', messages.firmAlreadyVerified)
+          }
+          const next = (current.firmVerificationRequestedAt?.getTime() ?? Date.now()) + 86_400_000
+          throw new RateLimitedError(
+            messages.firmVerificationAskedToday,
+            Math.max(1, Math.ceil((next - Date.now()) / 1000)),
+          )
+        }
+        if (d.config.operatorEmail) {
+          const firmMembers = await d.repo.listByFirmLicense(asked.reAgentBrokerFirmLicense, false)
+          await queueMail(
+            trx,
+            d.outbox,
+            mailTemplates.firmVerificationRequested(d.config.operatorEmail, {
+              agent: nameOf(asked),
+              email: asked.reAgentEmailId,
+              firm: asked.reAgentBrokerFirmName,
+              license: asked.reAgentBrokerFirmLicense,
+              verifiedMembers: firmMembers.filter((m) => m.firmMembershipStatus === 'verified').length,
+              link: `${d.config.publicUrl}/admin/firm-verification`,
+            }),
+          )
+        }
+        return {
+          requestedAt: (asked.firmVerificationRequestedAt ?? new Date()).toISOString(),
+          message: messages.firmVerificationRequested,
+        }
+      })
+    },
+
+    /** The operator's list: agents not verified who asked it to verify them, oldest first. */
+    async firmVerificationRequests() {
+      const rows = await d.repo.firmVerificationRequests()
+      return rows.map((r) => ({
+        reAgentId: r.id,
+        reAgentFullName: `${r.reAgentFirstName} ${r.reAgentLastName}`,
+        reAgentEmailId: r.reAgentEmailId,
+        reAgentBrokerFirmName: r.reAgentBrokerFirmName,
+        reAgentBrokerFirmLicense: r.reAgentBrokerFirmLicense,
+        firmMembershipStatus: r.firmMembershipStatus,
+        requestedAt: (r.firmVerificationRequestedAt ?? new Date(0)).toISOString(),
+      }))
+    },
+
     /**
      * A verified Team Lead or Admin Team Member of the same firm license approves or declines the
      * membership it saw as `currentStatus` (a request to join, unless it says otherwise).

@@ -71,6 +71,48 @@ export function createAgentRepo(db: Db) {
       return trx.selectFrom('reAgent').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
+    /**
+     * Records the agent's request to the operator to verify its firm membership: one conditional write,
+     * so that of simultaneous requests, or of two within a day, one only goes through.
+     */
+    askFirmVerification(id: number, trx: Db | Trx = db) {
+      return trx
+        .updateTable('reAgent')
+        .set({ firmVerificationRequestedAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('firmMembershipStatus', '<>', 'verified')
+        .where((eb) =>
+          eb.or([
+            eb('firmVerificationRequestedAt', 'is', null),
+            eb('firmVerificationRequestedAt', '<=', sql<Date>`now() - interval '1 day'`),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** The agents not verified who asked the operator, oldest request first. */
+    firmVerificationRequests() {
+      return db
+        .selectFrom('reAgent')
+        .select([
+          'id',
+          'reAgentFirstName',
+          'reAgentLastName',
+          'reAgentEmailId',
+          'reAgentBrokerFirmName',
+          'reAgentBrokerFirmLicense',
+          'firmMembershipStatus',
+          'firmVerificationRequestedAt',
+        ])
+        .where('firmVerificationRequestedAt', 'is not', null)
+        .where('firmMembershipStatus', '<>', 'verified')
+        .orderBy('firmVerificationRequestedAt')
+        .orderBy('id')
+        .limit(500)
+        .execute()
+    },
+
     /** The firm's verified members; with `requests`, also who asks to join (pending) or was declined. */
     listByFirmLicense(license: string, requests: boolean) {
       let q = db.selectFrom('reAgent').selectAll().where('reAgentBrokerFirmLicense', '=', license)

@@ -73,6 +73,21 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await agents.listByFirm(agentOf(req), req.params.license) }),
   )
 
+  // The agent's own request to the operator to verify its firm membership (policy
+  // mayAskFirmVerification: an agent not verified, about itself); once a day.
+  app.post(
+    '/reagentmgmt/requestFirmVerification',
+    {
+      schema: {
+        tags: ['agents'],
+        security,
+        response: { 202: data(z.object({ requestedAt: z.string(), message: z.string() })) },
+      },
+      preHandler: app.requireAgent,
+    },
+    async (req, reply) => reply.status(202).send({ data: await agents.askOperatorToVerify(agentOf(req)) }),
+  )
+
   // The "Firm members" section: a verified Team Lead or Admin Team Member decides who joins its firm.
   for (const [path, approve] of [
     ['approveFirmMember', true],

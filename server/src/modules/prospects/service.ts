@@ -203,7 +203,7 @@ export function createProspectService(d: ProspectDeps) {
       const newToken = d.access.newGuestToken()
       const signIn = {
         ...detailsOf(body),
-        workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
+        workingWithReAgentFlag: body.workingWithREAgentFlag ?? null,
         createdByReAgentId: owner,
         ...consent,
         ...visit,
@@ -295,7 +295,7 @@ export function createProspectService(d: ProspectDeps) {
           .create(
             {
               ...detailsOf(body),
-              workingWithReAgentFlag: body.workingWithREAgentFlag ?? false,
+              workingWithReAgentFlag: body.workingWithREAgentFlag ?? null,
               createdByReAgentId: caller.id,
             },
             trx,
@@ -318,7 +318,10 @@ export function createProspectService(d: ProspectDeps) {
             id,
             {
               ...detailsOf(body),
-              workingWithReAgentFlag: body.workingWithREAgentFlag ?? current.workingWithReAgentFlag,
+              workingWithReAgentFlag:
+                body.workingWithREAgentFlag === undefined
+                  ? current.workingWithReAgentFlag
+                  : body.workingWithREAgentFlag,
             },
             trx,
           )

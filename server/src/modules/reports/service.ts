@@ -28,6 +28,11 @@ export interface ReportDeps {
   access: Access
 }
 
+/** Yes, No, or an empty cell for a guest who did not say (decision 038). */
+function yesNoOrUnsaid(flag: boolean | null): string {
+  return flag === null ? '' : flag ? 'Yes' : 'No'
+}
+
 /**
  * The attendee rows a report carries, as CSV under the same human headers as the prospect export
  * (First Name, Email…); a column for each custom question anyone answered, headed by its wording.
@@ -42,7 +47,7 @@ export function attendeeCsv(attendees: OpenHouseProspect[]): string {
       'Last Name': a.prospectLastName,
       Email: a.prospectEmailId,
       Phone: a.prospectPhoneNumber,
-      'Working With an Agent': a.workingWithREAgentFlag ? 'Yes' : 'No',
+      'Working With an Agent': yesNoOrUnsaid(a.workingWithREAgentFlag),
       'Buying Timeline': a.homeBuyingTimelines ?? '',
       'Best Time to Contact': a.bestTimeToContact ?? '',
       'Heard About This Open House': a.heardAboutThisOpenHouse ?? '',
@@ -95,7 +100,7 @@ export function createReportService(d: ReportDeps) {
       // The leads are the listing agent's: the report shows them as the listing agent sees them.
       const attendees = await d.prospects.listByOpenHouse(listing, openHouseId, 500, 0)
       const summary = await d.feedback.openHouseSummary(listing, openHouseId)
-      const withoutRealtor = attendees.filter((a) => !a.workingWithREAgentFlag).length
+      const withoutRealtor = attendees.filter((a) => a.workingWithREAgentFlag === false).length
       await inTransaction(d.db, (trx) =>
         queueMail(
           trx,

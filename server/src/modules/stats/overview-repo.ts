@@ -32,6 +32,9 @@ const fullName = (alias: 'la' | 'ha' | 'lead' | 'ag') =>
 
 const total = sql<number>`count(*) over ()`.as('total')
 
+/** Leads of a week come from open houses dated at most this many days before it (see `leads`). */
+const LEADS_OPEN_HOUSE_DAYS_BEFORE = 7
+
 export function createOverviewRepo(db: Db) {
   return {
     /** Not yet ended, soonest first: canceled ones too (their status says so). */
@@ -71,19 +74,37 @@ export function createOverviewRepo(db: Db) {
         .execute()
     },
 
-    /** Distinct guests who signed in at the agent's open houses of the window, and those without a realtor. */
-    async leads(agentId: number, window: DateWindow) {
+    /**
+     * Distinct guests who signed in (or were added) at the agent's open houses on the days of the window
+     * in the agent's time zone, and those who said they work without a realtor. Counted by the moment
+     * of the visit, not the open house's date (decision 038): a guest added yesterday to last week's
+     * open house is this week's lead. A guest signs in up to a day after its open house ends
+     * (SIGN_IN_AFTER_END_MS), so only open houses dated from a week before the window on (or undated)
+     * can have visits in it, save an agent's add more than a week late: the read stays on the agent's
+     * recent open houses (indexes on listing and hosting agent with the date), not its whole history.
+     */
+    async leads(agentId: number, window: DateWindow, timeZone: string) {
+      const from = sql<Date>`(${window.from}::date)::timestamp at time zone ${timeZone}`
+      const until = sql<Date>`(${window.to}::date + 1)::timestamp at time zone ${timeZone}`
+      const earliestDate = sql<string>`${window.from}::date - ${LEADS_OPEN_HOUSE_DAYS_BEFORE}::int`
       const row = await db
         .selectFrom('openHouse as oh')
         .innerJoin('openHouseAttendee as att', 'att.openHouseId', 'oh.id')
         .innerJoin('prospect as pr', 'pr.id', 'att.prospectId')
         .select([
           sql<number>`count(distinct att.prospect_id)`.as('total'),
-          sql<number>`count(distinct att.prospect_id) filter (where not pr.working_with_re_agent_flag)`.as(
+          sql<number>`count(distinct att.prospect_id) filter (where pr.working_with_re_agent_flag is false)`.as(
             'withoutRealtor',
           ),
         ])
-        .where((eb) => mineWithin(eb, agentId, window))
+        .where((eb) =>
+          eb.or([eb('oh.listingReAgentId', '=', agentId), eb('oh.hostingReAgentId', '=', agentId)]),
+        )
+        .where((eb) =>
+          eb.or([eb('oh.scheduledDate', '>=', earliestDate), eb('oh.scheduledDate', 'is', null)]),
+        )
+        .where('att.createdDate', '>=', from)
+        .where('att.createdDate', '<', until)
         .executeTakeFirstOrThrow()
       return { total: Number(row.total), withoutRealtor: Number(row.withoutRealtor) }
     },

@@ -67,7 +67,7 @@ export function createOverview(d: OverviewDeps) {
     const lastWeek = { from: addDays(today, -(OVERVIEW_WEEK_DAYS - 1)), to: today }
     const [upcoming, leads, byWeek, invitations, firmMembers, followUps] = await Promise.all([
       repo.nextOpenHouses(agentId, { from: today, to: addDays(today, OVERVIEW_WEEK_DAYS - 1) }),
-      repo.leads(agentId, lastWeek),
+      repo.leads(agentId, lastWeek, timeZone),
       repo.feedbackByWeek(agentId, {
         from: addDays(today, -(OVERVIEW_WEEK_DAYS * FEEDBACK_TREND_WEEKS - 1)),
         to: today,

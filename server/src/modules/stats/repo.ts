@@ -27,7 +27,7 @@ function countColumns(listed: Predicate, hosted: Predicate) {
     sql<number>`(select count(distinct att.prospect_id) from ${attendees}
       where (${listed}) or (${hosted}))`.as('totalVisitedProspects'),
     sql<number>`(select count(distinct att.prospect_id) from ${attendees}
-      where ((${listed}) or (${hosted})) and not p.working_with_re_agent_flag)`.as(
+      where ((${listed}) or (${hosted})) and p.working_with_re_agent_flag is false)`.as(
       'totalVisitedProspectsWithoutRealtor',
     ),
   ]

@@ -1,4 +1,8 @@
 import type { Agent, FirmMembershipStatus } from '@porchlight/shared'
+import { errorMessage } from '../../api/client.ts'
+import { Alert } from '../../ui/Alert.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { useAskFirmVerificationMutation } from './queries.ts'
 
 const labels: Record<FirmMembershipStatus, { text: string; tone: string }> = {
   verified: { text: 'Verified', tone: 'status--ok' },
@@ -18,8 +22,39 @@ export function FirmStatusBadge({ status, prefix }: { status: FirmMembershipStat
 }
 
 /**
+ * The first agent of a firm has nobody in it who could verify it: it asks the Porchlight operator, at
+ * most once a day (the server says so when asked again).
+ */
+function AskOperator() {
+  const ask = useAskFirmVerificationMutation()
+  return (
+    <div className="firm-membership__ask">
+      <p className="firm-membership__text">
+        Nobody at your firm on Porchlight yet, or nobody answering? Ask the Porchlight team to verify you.
+      </p>
+      <Button
+        variant="secondary"
+        onPress={() => ask.mutate()}
+        isPending={ask.isPending}
+        isDisabled={ask.isSuccess}
+      >
+        Ask Porchlight to verify me
+      </Button>
+      {ask.isSuccess && <Alert tone="success" title={ask.data.message} />}
+      {ask.isError && (
+        <Alert
+          tone="error"
+          title={errorMessage(ask.error, 'Your request could not be sent. Please try again.')}
+        />
+      )}
+    </div>
+  )
+}
+
+/**
  * The agent's own firm membership on its profile: what it means and, while it is not verified, who can
- * change it. Until verified the agent gets no firm roster, no Market Center offers and no teams.
+ * change it (and a way to ask the operator). Until verified the agent gets no firm roster, no Market
+ * Center offers and no teams.
  */
 export function FirmMembership({ agent }: { agent: Agent }) {
   const firm = agent.reAgentBrokerFirmName
@@ -35,6 +70,7 @@ export function FirmMembership({ agent }: { agent: Agent }) {
         {status === 'declined' &&
           `A Team Lead or Admin Team Member of ${firm} declined it. If that is a mistake, ask them to approve you, or check your broker firm license (${agent.reAgentBrokerFirmLicense}).`}
       </p>
+      {status !== 'verified' && <AskOperator />}
     </div>
   )
 }

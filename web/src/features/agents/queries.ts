@@ -120,3 +120,14 @@ export function useGrantFirmRoleMutation(license: string) {
     onSuccess: show,
   })
 }
+
+/** The agent, not verified, asks the Porchlight operator to verify its firm membership (once a day). */
+export function useAskFirmVerificationMutation() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/reagentmgmt/requestFirmVerification', {
+        method: 'POST',
+        schema: z.object({ requestedAt: z.string(), message: z.string() }),
+      }),
+  })
+}

@@ -46,7 +46,11 @@ export function AttendeeCards({ attendees, oh, fresh, onView }: AttendeeCardsPro
               </header>
               <p className="attendee-card__facts">
                 <span>
-                  {a.workingWithREAgentFlag ? 'Working with an agent' : 'Not working with an agent'}
+                  {a.workingWithREAgentFlag === null
+                    ? 'Did not say if working with an agent'
+                    : a.workingWithREAgentFlag
+                      ? 'Working with an agent'
+                      : 'Not working with an agent'}
                 </span>
                 <span>Timeline: {a.homeBuyingTimelines ?? 'not given'}</span>
                 <span>{leadOwnerText(a, oh)}</span>

@@ -74,7 +74,13 @@ export function AttendeeTable({ attendees, oh, fresh, onView }: AttendeeTablePro
                     </span>
                   )}
                 </td>
-                <td>{a.workingWithREAgentFlag ? 'Has a realtor' : 'No realtor'}</td>
+                <td>
+                  {a.workingWithREAgentFlag === null
+                    ? 'Not said'
+                    : a.workingWithREAgentFlag
+                      ? 'Has a realtor'
+                      : 'No realtor'}
+                </td>
                 <td>{signedInTime(a.signedInAt)}</td>
                 {answered && (
                   <td>

@@ -64,7 +64,7 @@ export function ManageAttendeesPage() {
 
   const agentId = agent?.id ?? 0
   const list = attendees.data ?? []
-  const withoutRealtor = list.filter((a) => !a.workingWithREAgentFlag).length
+  const withoutRealtor = list.filter((a) => a.workingWithREAgentFlag === false).length
   const note = scheduledNote(oh, agentId)
   const someoneElsesLeads = list.some((a) => !a.ownProspect)
 

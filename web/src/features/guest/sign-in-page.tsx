@@ -224,7 +224,7 @@ export function SignInForm({
       workingWithREAgentFlag:
         values.workingWithREAgentFlag === 'true' || values.workingWithREAgentFlag === 'false'
           ? values.workingWithREAgentFlag
-          : undefined,
+          : null, // skipped: not said, never "No" (decision 038)
       openHouseId: oh.id,
       rePropertyId: rePropertyId ?? undefined,
       reAgentId: query.reAgentId ?? undefined,

@@ -35,7 +35,7 @@ export function ProspectStatus({ prospect: p }: { prospect: Prospect }) {
       <span className={`prospect-stage prospect-stage--${(p.prospectStage ?? 'New').toLowerCase()}`}>
         {p.prospectStage}
       </span>
-      {!p.workingWithREAgentFlag && <span className="prospect-tag">No realtor</span>}
+      {p.workingWithREAgentFlag === false && <span className="prospect-tag">No realtor</span>}
       {p.nextFollowUpDate && (
         <span className="prospect-card__follow-up">Follow up {formatDate(p.nextFollowUpDate)}</span>
       )}

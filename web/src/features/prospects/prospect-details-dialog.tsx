@@ -76,7 +76,10 @@ export function ProspectDetails({ prospect: p }: { prospect: Prospect }) {
     ['County', p.prospectCounty || '—'],
     ['Current Home', p.currentHouseStatus || '—'],
     ['Home Buying Timeline', p.homeBuyingTimelines || '—'],
-    ['Working With A Realtor', yesNo(p.workingWithREAgentFlag)],
+    [
+      'Working With A Realtor',
+      p.workingWithREAgentFlag === null ? 'Not said' : yesNo(p.workingWithREAgentFlag),
+    ],
     ['Best Time To Contact', p.bestTimeToContact || '—'],
     ['Heard About This Open House', p.heardAboutThisOpenHouse || '—'],
     ['Preferred Contact', p.prospectNotification || '—'],

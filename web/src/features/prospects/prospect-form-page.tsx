@@ -60,7 +60,8 @@ export function ProspectFormPage({ prospect, openHouseId, rePropertyId }: Prospe
     const { workingWithREAgentFlag, ...rest } = form.values
     const body = form.parse(SaveProspectBody, {
       ...rest,
-      ...(workingWithREAgentFlag ? { workingWithREAgentFlag } : {}),
+      // No choice is "not said" (decision 038): on an edit it clears an answer given before.
+      workingWithREAgentFlag: workingWithREAgentFlag || null,
       openHouseId: openHouseId ?? null,
       createdDate: now,
       updatedDate: now,
@@ -69,9 +70,11 @@ export function ProspectFormPage({ prospect, openHouseId, rePropertyId }: Prospe
     save.mutate(
       {
         ...rest,
-        ...(workingWithREAgentFlag
-          ? { workingWithREAgentFlag: workingWithREAgentFlag === 'true' ? 'true' : 'false' }
-          : {}),
+        workingWithREAgentFlag: workingWithREAgentFlag
+          ? workingWithREAgentFlag === 'true'
+            ? 'true'
+            : 'false'
+          : null,
         openHouseId: openHouseId ?? null,
         createdDate: now,
         updatedDate: now,

@@ -65,7 +65,9 @@ export function ProspectList({ prospects, view, onView }: ProspectListProps) {
               <td>{p.prospectPhoneNumber}</td>
               <td>{p.prospectStage ?? '—'}</td>
               <td>{formatDate(p.nextFollowUpDate)}</td>
-              <td>{p.workingWithREAgentFlag ? 'Yes' : 'No'}</td>
+              <td>
+                {p.workingWithREAgentFlag === null ? 'Not said' : p.workingWithREAgentFlag ? 'Yes' : 'No'}
+              </td>
               <td>
                 <div className="prospect-card__actions">{actions(p)}</div>
               </td>
