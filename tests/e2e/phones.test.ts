@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MY_STUFF_SECTIONS } from '../../web/src/features/mystuff/sections.ts'
+import { OPEN_HOUSE_SECTIONS } from '../../web/src/features/open-houses/sections.ts'
+import { buildTestApp, type TestApp } from '../support/app.ts'
+import { browserHarness, expectAccessible } from '../support/browser.ts'
+import { makePlannedAgent, makeTeam } from '../support/factories.ts'
+import { hostedGuest, scheduleOpenHouse } from '../support/open-houses.ts'
+
+// Agents run their open houses from a phone. Every agent screen, at the widths of the phones in their
+// hands (360, 390, 414 px), must fit the screen (no sideways scroll) and pass axe; the screens are not a
+// hand list but every route of TanStack Router's generated tree under the signed-in layout, so a route
+// added tomorrow is walked too.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ web: true })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const browser = browserHarness(() => t)
+const WIDTHS = [360, 390, 414]
+const PHONE_HEIGHT = 740
+
+/** Every route behind the signed-in layout (`/_agent`), read from the router's generated tree. */
+function agentRoutes(): string[] {
+  const tree = fs.readFileSync(new URL('../../web/src/routeTree.gen.ts', import.meta.url), 'utf8')
+  const routes = new Set<string>()
+  for (const m of tree.matchAll(/id: '(\/_agent[^']*)'\s+path: '[^']*'\s+fullPath: '([^']*)'/g)) {
+    const [, id, fullPath] = m
+    // Pathless layouts (/_agent, /_agent/_licensed) have no screen of their own.
+    if (id.split('/').at(-1)?.startsWith('_')) continue
+    routes.add(fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath)
+  }
+  return [...routes]
+}
+
+/**
+ * How far the page scrolls sideways and, when it does, the outermost elements that stick out past the
+ * right edge (their parent fits): where the fix goes.
+ */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const scrolling = document.scrollingElement ?? document.documentElement
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > width + 0.5
+    const name = (el: Element) => {
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/)[0] : ''
+      return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`
+    }
+    const wider: string[] = []
+    if (scrolling.scrollWidth > width) {
+      for (const el of document.body.querySelectorAll('*')) {
+        const parent = el.parentElement
+        if (!parent || !sticksOut(el) || sticksOut(parent)) continue
+        const box = el.getBoundingClientRect()
+        if (box.width === 0) continue
+        wider.push(`${name(el)} in ${name(parent)} ${Math.round(box.right)}px`)
+      }
+    }
+    return { scrollWidth: scrolling.scrollWidth, width, wider: wider.slice(0, 6) }
+  })
+}
+
+/** The route's screen is up: its heading shows and nothing is still loading. */
+async function settled(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await expect.poll(() => page.locator('.spinner').count(), { timeout: 15_000 }).toBe(0)
+}
+
+describe('agent screens on a phone', () => {
+  it('fits every agent route at 360, 390 and 414 px with no serious axe violation', async () => {
+    const lead = await makePlannedAgent(
+      t.db,
+      {
+        role: 'Team Lead',
+        brokerFirmLicense: `FIRM-${randomBytes(4).toString('hex')}`,
+        // A long name and firm, as real ones are: they must wrap, not push the screen wider.
+        firstName: 'Maximiliana',
+        lastName: 'Worthington-Castellanos',
+      },
+      'Team',
+    )
+    const member = await makePlannedAgent(t.db, { brokerFirmLicense: 'FIRM-PHONES', firstName: 'Mo' })
+    const teamId = await makeTeam(t.db, lead, [member])
+    const oh = await scheduleOpenHouse(t, lead)
+    const inventory = await t.db
+      .selectFrom('reInventory')
+      .select('id')
+      .where('rePropertyId', '=', oh.rePropertyId)
+      .executeTakeFirstOrThrow()
+    // A guest who signed in at an open house the lead hosted for its teammate: the lead's prospect.
+    const { prospectId } = await hostedGuest(t, member, lead)
+
+    const params: Record<string, number> = {
+      $reAgentId: lead.agent.id,
+      $reTeamId: teamId,
+      $openHouseId: oh.id,
+      $reInventoryId: inventory.id,
+      $prospectId: prospectId,
+    }
+    // Routes whose screen needs a search parameter (validateSearch with a required field or an
+    // open house to work for) get it; the rest open bare.
+    const search: Record<string, string> = {
+      '/openhouses/schedule': `?rePropertyId=${oh.rePropertyId}&fromPage=REInventoryView&reInventoryId=${inventory.id}`,
+      '/prospects/search': `?openHouseId=${oh.id}`,
+    }
+    const routes = agentRoutes()
+    // The walk reads the tree, not a list: it has found the screens the issue names.
+    expect(routes).toEqual(expect.arrayContaining(['/dashboard', '/reinventory', '/mystuff/$reAgentId/edit']))
+    const urls = routes.flatMap((route) => {
+      const url = route.replace(/\$\w+/g, (p) => {
+        if (!(p in params)) throw new Error(`no record for ${p} in ${route}`)
+        return String(params[p])
+      })
+      if (route in search) return [`${url}${search[route]}`]
+      // The tabbed screens: each tab is a screen of its own.
+      if (route === '/openhouses') return OPEN_HOUSE_SECTIONS.map((s) => `${url}?activeSection=${s}`)
+      if (route === '/mystuff') return MY_STUFF_SECTIONS.map((s) => `${url}?activeSection=${s}`)
+      return [url]
+    })
+
+    const page = await browser.signedIn(lead, { viewport: { width: WIDTHS[0], height: PHONE_HEIGHT } })
+    const wide: string[] = []
+    // ROUTES=regex walks only the matching screens (while fixing one).
+    const only = process.env.ROUTES ? new RegExp(process.env.ROUTES) : undefined
+    for (const url of urls.filter((u) => !only || only.test(u))) {
+      await page.setViewportSize({ width: WIDTHS[0], height: PHONE_HEIGHT })
+      await page.goto(`${t.url}${url}`)
+      try {
+        await settled(page)
+      } catch (error) {
+        throw new Error(`${url} (at ${page.url()}) did not show its screen: ${error}`)
+      }
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: PHONE_HEIGHT })
+        const o = await overflow(page)
+        if (o.scrollWidth > o.width)
+          wide.push(`${url} at ${width}: ${o.scrollWidth} px (${o.wider.join(', ')})`)
+        await expectAccessible(page, `${url} at ${width} px`)
+      }
+    }
+    expect(wide, 'agent screens wider than the phone').toEqual([])
+  }, 600_000)
+})
