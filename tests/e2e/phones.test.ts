@@ -66,6 +66,20 @@ async function overflow(page: Page) {
   })
 }
 
+/** Selected tabs that are scrolled out of their strip (fully or in part). */
+async function hiddenTabs(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[role="tablist"]')].flatMap((list) => {
+      const tab = list.querySelector('[role="tab"][aria-selected="true"]')
+      if (!tab) return []
+      const strip = list.getBoundingClientRect()
+      const box = tab.getBoundingClientRect()
+      const inView = box.left >= strip.left - 0.5 && box.right <= strip.right + 0.5
+      return inView ? [] : [`${tab.textContent} (${Math.round(box.left)}–${Math.round(box.right)} px)`]
+    }),
+  )
+}
+
 /** The route's screen is up: its heading shows and nothing is still loading. */
 async function settled(page: Page) {
   await page.getByRole('heading', { level: 1 }).first().waitFor()
@@ -126,6 +140,7 @@ describe('agent screens on a phone', () => {
 
     const page = await browser.signedIn(lead, { viewport: { width: WIDTHS[0], height: PHONE_HEIGHT } })
     const wide: string[] = []
+    const hidden: string[] = []
     // ROUTES=regex walks only the matching screens (while fixing one).
     const only = process.env.ROUTES ? new RegExp(process.env.ROUTES) : undefined
     for (const url of urls.filter((u) => !only || only.test(u))) {
@@ -141,9 +156,11 @@ describe('agent screens on a phone', () => {
         const o = await overflow(page)
         if (o.scrollWidth > o.width)
           wide.push(`${url} at ${width}: ${o.scrollWidth} px (${o.wider.join(', ')})`)
+        for (const tab of await hiddenTabs(page)) hidden.push(`${url} at ${width}: ${tab}`)
         await expectAccessible(page, `${url} at ${width} px`)
       }
     }
     expect(wide, 'agent screens wider than the phone').toEqual([])
+    expect(hidden, 'selected tabs out of view').toEqual([])
   }, 600_000)
 })
