@@ -164,3 +164,69 @@ describe('agent screens on a phone', () => {
     expect(hidden, 'selected tabs out of view').toEqual([])
   }, 600_000)
 })
+
+describe('a team invitation on a phone', () => {
+  /** Where a button sits on the page (not the viewport): its bottom must be within the first screen. */
+  const pageBottom = (page: Page, name: string) =>
+    page
+      .getByRole('button', { name })
+      .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY - window.innerHeight)
+
+  it('opens the invitation of the mail link with Accept and Decline on the first screen', async () => {
+    const firm = `FIRM-${randomBytes(4).toString('hex')}`
+    const lead = await makePlannedAgent(t.db, { role: 'Team Lead', brokerFirmLicense: firm }, 'Team')
+    const invited = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Ines' })
+    // The dashboard the invited agent comes back to is a busy one: its open houses and their guests.
+    for (let i = 0; i < 3; i++) await hostedGuest(t, lead, invited)
+    const teamName = `Harbor Hosts ${randomBytes(2).toString('hex')}`
+    const team = await t.db
+      .insertInto('reTeam')
+      .values({
+        reTeamName: teamName,
+        teamType: 'Real Estate Team',
+        reTeamLeadId: lead.agent.id,
+        createdByReAgentId: lead.agent.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await t.db
+      .insertInto('reTeamMember')
+      .values({ reTeamId: team.id, reAgentId: invited.agent.id, addedByReAgentId: lead.agent.id })
+      .execute()
+
+    for (const width of WIDTHS) {
+      const page = await browser.signedIn(invited, { viewport: { width, height: PHONE_HEIGHT } })
+      // The link of the invitation mail (tests/api/teams.test.ts checks the mail carries it).
+      await page.goto(`${t.url}/dashboard?invitation=${team.id}`)
+      await settled(page)
+      await expect.poll(() => pageBottom(page, `Accept the invitation to ${teamName}`)).toBeLessThanOrEqual(0)
+      expect(await pageBottom(page, `Decline the invitation to ${teamName}`)).toBeLessThanOrEqual(0)
+      await expectAccessible(page, `the invitation at ${width} px`)
+      await page.context().close()
+    }
+  })
+
+  it('brings the invitation into view from the dashboard’s Answer', async () => {
+    const firm = `FIRM-${randomBytes(4).toString('hex')}`
+    const lead = await makePlannedAgent(t.db, { role: 'Team Lead', brokerFirmLicense: firm }, 'Team')
+    const invited = await makePlannedAgent(t.db, { brokerFirmLicense: firm, firstName: 'Ida' })
+    const teamId = await makeTeam(t.db, lead, [])
+    await t.db
+      .insertInto('reTeamMember')
+      .values({ reTeamId: teamId, reAgentId: invited.agent.id, addedByReAgentId: lead.agent.id })
+      .execute()
+    const page = await browser.signedIn(invited, { viewport: { width: 390, height: PHONE_HEIGHT } })
+    await page.goto(`${t.url}/dashboard`)
+    await settled(page)
+    await page.getByRole('link', { name: /^Answer the invitation to / }).click()
+    const accept = page.getByRole('button', { name: /^Accept the invitation to / })
+    await expect
+      .poll(() =>
+        accept.evaluate((el) => {
+          const box = el.getBoundingClientRect()
+          return box.top >= 0 && box.bottom <= window.innerHeight
+        }),
+      )
+      .toBe(true)
+  })
+})
