@@ -230,3 +230,50 @@ describe('a team invitation on a phone', () => {
       .toBe(true)
   })
 })
+
+describe('the walk’s small things', () => {
+  it('shows no end date and no Auto Renew for the free Solo plan, and both for a paid one', async () => {
+    const solo = await makePlannedAgent(t.db, {}, 'Solo')
+    const page = await browser.signedIn(solo, { viewport: { width: 390, height: PHONE_HEIGHT } })
+    await page.goto(`${t.url}/mystuff?activeSection=myPricingPlan`)
+    const panel = page.getByRole('tabpanel', { name: 'My Pricing Plan' })
+    await panel.getByText('Start Date').waitFor()
+    expect(await panel.getByText('End Date').count()).toBe(0)
+    expect(await panel.getByText('Auto Renew').count()).toBe(0)
+
+    const paid = await makePlannedAgent(t.db, {}, 'Team')
+    await t.db
+      .updateTable('pricingPlanPurchase')
+      .set({ totalReceivable: 29.99 })
+      .where('reAgentId', '=', paid.agent.id)
+      .execute()
+    const paidPage = await browser.signedIn(paid, { viewport: { width: 390, height: PHONE_HEIGHT } })
+    await paidPage.goto(`${t.url}/mystuff?activeSection=myPricingPlan`)
+    await paidPage.getByRole('tabpanel', { name: 'My Pricing Plan' }).getByText('Auto Renew').waitFor()
+  })
+
+  it('keeps each section title of the guest form inside its card', async () => {
+    const host = await makePlannedAgent(t.db)
+    const oh = await scheduleOpenHouse(t, host, { publishLevel: 'Hosting Myself' })
+    const page = await browser.newPage({ viewport: { width: 390, height: PHONE_HEIGHT } })
+    await page.goto(
+      `${t.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}&reAgentId=${host.agent.id}&from=qrcode`,
+    )
+    await page
+      .getByRole('link', { name: 'Sign In' })
+      .or(page.getByRole('button', { name: 'Sign In' }))
+      .first()
+      .click()
+    await page.locator('fieldset > legend').first().waitFor()
+    const straddling = await page.evaluate(() =>
+      [...document.querySelectorAll('fieldset')].flatMap((set) => {
+        const legend = set.querySelector(':scope > legend')
+        const border = Number.parseFloat(getComputedStyle(set).borderTopWidth)
+        if (!legend || border === 0) return []
+        const top = set.getBoundingClientRect().top + border
+        return legend.getBoundingClientRect().top < top ? [legend.textContent] : []
+      }),
+    )
+    expect(straddling).toEqual([])
+  })
+})

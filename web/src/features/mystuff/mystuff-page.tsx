@@ -73,7 +73,6 @@ export function MyStuffPage() {
         </TabList>
         <TabPanel id="myProfile" className="card mystuff__panel">
           <AgentProfile reAgentId={agent.id} />
-          <CalendarFeedSection agentId={agent.id} />
         </TabPanel>
         {managesTeams && (
           <TabPanel id="manageMyTeams" className="card mystuff__panel">
@@ -93,6 +92,7 @@ export function MyStuffPage() {
           </Suspense>
         </TabPanel>
         <TabPanel id="integrations" className="card mystuff__panel">
+          <CalendarFeedSection agentId={agent.id} />
           <IntegrationsSection agentId={agent.id} />
         </TabPanel>
       </Tabs>
