@@ -252,6 +252,20 @@ describe('the walk’s small things', () => {
     await paidPage.getByRole('tabpanel', { name: 'My Pricing Plan' }).getByText('Auto Renew').waitFor()
   })
 
+  it('offers the Team plan to a Team Lead only, the role that may create teams', async () => {
+    const agent = await makePlannedAgent(t.db, {}, 'Solo')
+    const page = await browser.signedIn(agent, { viewport: { width: 390, height: PHONE_HEIGHT } })
+    await page.goto(`${t.url}/pricingplans?reAgentId=${agent.agent.id}`)
+    await page.getByRole('article', { name: 'Brokerage' }).waitFor()
+    await expect.poll(() => page.getByRole('article', { name: 'Team', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('article', { name: 'Solo' }).count()).toBe(1)
+
+    const lead = await makePlannedAgent(t.db, { role: 'Team Lead' }, 'Solo')
+    const leadPage = await browser.signedIn(lead, { viewport: { width: 390, height: PHONE_HEIGHT } })
+    await leadPage.goto(`${t.url}/pricingplans?reAgentId=${lead.agent.id}`)
+    await leadPage.getByRole('article', { name: 'Team', exact: true }).waitFor()
+  })
+
   it('keeps each section title of the guest form inside its card', async () => {
     const host = await makePlannedAgent(t.db)
     const oh = await scheduleOpenHouse(t, host, { publishLevel: 'Hosting Myself' })
