@@ -24,6 +24,7 @@ afterAll(async () => {
 
 const browser = browserHarness(() => t)
 const WIDTHS = [360, 390, 414]
+const NARROWEST = 360
 const PHONE_HEIGHT = 740
 
 /** Every route behind the signed-in layout (`/_agent`), read from the router's generated tree. */
@@ -31,7 +32,7 @@ function agentRoutes(): string[] {
   const tree = fs.readFileSync(new URL('../../web/src/routeTree.gen.ts', import.meta.url), 'utf8')
   const routes = new Set<string>()
   for (const m of tree.matchAll(/id: '(\/_agent[^']*)'\s+path: '[^']*'\s+fullPath: '([^']*)'/g)) {
-    const [, id, fullPath] = m
+    const [, id = '', fullPath = ''] = m
     // Pathless layouts (/_agent, /_agent/_licensed) have no screen of their own.
     if (id.split('/').at(-1)?.startsWith('_')) continue
     routes.add(fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath)
@@ -138,13 +139,13 @@ describe('agent screens on a phone', () => {
       return [url]
     })
 
-    const page = await browser.signedIn(lead, { viewport: { width: WIDTHS[0], height: PHONE_HEIGHT } })
+    const page = await browser.signedIn(lead, { viewport: { width: NARROWEST, height: PHONE_HEIGHT } })
     const wide: string[] = []
     const hidden: string[] = []
     // ROUTES=regex walks only the matching screens (while fixing one).
     const only = process.env.ROUTES ? new RegExp(process.env.ROUTES) : undefined
     for (const url of urls.filter((u) => !only || only.test(u))) {
-      await page.setViewportSize({ width: WIDTHS[0], height: PHONE_HEIGHT })
+      await page.setViewportSize({ width: NARROWEST, height: PHONE_HEIGHT })
       await page.goto(`${t.url}${url}`)
       try {
         await settled(page)

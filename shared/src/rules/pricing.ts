@@ -1,4 +1,3 @@
-import type { PricingPlan } from '../schemas/pricing.ts'
 import { canManageMyTeams } from './permissions.ts'
 /** SPEC §9: 999999 stands for "no limit". */
 export const UNLIMITED = 999999
@@ -40,7 +39,7 @@ export function displayPublishCount(count: number, view: PlanView): string {
  * The plan an agent holds stays listed so that it can see it (decision 039).
  */
 export function planOfferedTo(
-  plan: Pick<PricingPlan, 'numberOfTeamsCreate' | 'numberOfOpenHousesCreate'>,
+  plan: { numberOfTeamsCreate: number; numberOfOpenHousesCreate: number },
   role: string,
 ): boolean {
   if (canManageMyTeams(role)) return true
