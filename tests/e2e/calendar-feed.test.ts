@@ -17,7 +17,15 @@ describe('the calendar feed block', () => {
   it('shows the agent its secret calendar address on My Stuff, and revoking it gives a new one', async () => {
     const agent = await makePlannedAgent(t.db)
     const page = await signedIn(agent)
+    // It is an integration, beside the webhooks, not part of the agent's profile.
     await page.goto(`${t.url}/mystuff`)
+    await page
+      .getByRole('tabpanel', { name: 'My Real Estate Profile' })
+      .getByText('Change Password')
+      .waitFor()
+    expect(await page.getByRole('region', { name: 'Calendar feed' }).count()).toBe(0)
+    await page.getByRole('tab', { name: 'Integrations' }).click()
+    await page.waitForURL(/activeSection=integrations/)
     const section = page.getByRole('region', { name: 'Calendar feed' })
     const address = section.getByRole('textbox', { name: 'Calendar address' })
     await address.waitFor()

@@ -83,6 +83,9 @@ describe('landing and pricing in a browser', () => {
     await expect.poll(() => team.getByTestId('plan-price').textContent()).toBe('$324/year')
     expect(await team.getByTestId('plan-limit-create').textContent()).toContain('20')
     expect(await team.getByTestId('plan-limit-publish').textContent()).toContain('10')
+    // With their unit: 20 is a month's share of the year's 240, not the year's allowance.
+    expect(await team.getByTestId('plan-limit-create').textContent()).toBe('20 per month')
+    expect(await team.getByTestId('plan-limit-publish').textContent()).toBe('10 per month')
     expect(await solo.getByTestId('plan-price').textContent()).toBe('Free')
     await expectAccessible(page, 'the pricing plans, annual')
     expect(pageErrors).toEqual([])

@@ -216,6 +216,11 @@ describe('open houses in the browser', { timeout: 60_000 }, () => {
     await a.getByRole('button', { name: 'Publish Now' }).click()
     await arrive(a, `${t.url}/openhouses?activeSection=upcomingOH`, 'Open Houses')
     await a.getByRole('status').filter({ hasText: 'Open house published to Open To All.' }).waitFor()
+    // One current message: the word of the last screen goes once the agent moves on to another tab.
+    await a.getByRole('tab', { name: 'Past Open Houses' }).click()
+    await a.getByRole('tab', { name: 'My Upcoming Open Houses' }).click()
+    await a.getByRole('tab', { name: 'My Upcoming Open Houses', selected: true }).waitFor()
+    expect(await a.getByText('Open house published to Open To All.').count()).toBe(0)
     const mine = card(a, street)
     await mine.getByText('Not Hosted').waitFor()
 
@@ -237,6 +242,8 @@ describe('open houses in the browser', { timeout: 60_000 }, () => {
 
     await card(c, street).getByText('Claimed by Blake Host').waitFor()
     await c.getByText(`${street} was claimed by Blake Host.`).waitFor({ state: 'attached' })
+    // B's own screen said it; its own claim is not toasted back to it.
+    expect(await b.locator('.live-toasts').textContent()).not.toContain('was claimed by')
     await card(c, street).waitFor({ state: 'detached', timeout: 15_000 })
     await c.getByText('No open houses are offered to you right now.').waitFor()
 

@@ -1,3 +1,4 @@
+import { canManageMyTeams } from './permissions.ts'
 /** SPEC §9: 999999 stands for "no limit". */
 export const UNLIMITED = 999999
 
@@ -29,4 +30,18 @@ export function displayCount(count: number, view: PlanView, divideInAnnualView: 
 export function displayPublishCount(count: number, view: PlanView): string {
   if (count === 0) return 'N/A'
   return displayCount(count, view, true)
+}
+
+/**
+ * Whether a plan is offered to an agent of `role`. Only a Team Lead creates teams (canManageMyTeams),
+ * so a plan sold for its teams (teams to create, open houses still counted) is not offered to other
+ * roles; a plan without teams, or one whose open houses are unlimited (the volume upgrade), is.
+ * The plan an agent holds stays listed so that it can see it (decision 039).
+ */
+export function planOfferedTo(
+  plan: { numberOfTeamsCreate: number; numberOfOpenHousesCreate: number },
+  role: string,
+): boolean {
+  if (canManageMyTeams(role)) return true
+  return plan.numberOfTeamsCreate === 0 || plan.numberOfOpenHousesCreate >= UNLIMITED
 }

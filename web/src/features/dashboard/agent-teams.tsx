@@ -45,7 +45,10 @@ export function AgentTeams({ agentId, role, invitationId, onInvitationDone }: Ag
     setUsed(true)
     setOpen(team)
   }
-  const invitations = teams.data?.filter((t) => t.invitationStatus === 'invited') ?? []
+  // The link's invitation first, so it is the one in view.
+  const invitations = (teams.data?.filter((t) => t.invitationStatus === 'invited') ?? []).sort(
+    (a, b) => Number(b.id === invitationId) - Number(a.id === invitationId),
+  )
   const mine = teams.data?.filter((t) => t.invitationStatus !== 'invited') ?? []
   const linkGone =
     invitationId !== undefined && teams.isSuccess && !invitations.some((t) => t.id === invitationId)

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
+import { useState } from 'react'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
@@ -25,6 +26,18 @@ export function DashboardPage() {
   const { data: utilization } = useSuspenseQuery(planUtilizationQueryOptions(reAgentId))
   const { invitation } = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
+  // Once first, the teams stay first while the page is open: the word on the answer shows where it
+  // was given, not at the foot of the page.
+  const [invitationFirst, setInvitationFirst] = useState(invitation !== undefined)
+  if (invitation !== undefined && !invitationFirst) setInvitationFirst(true)
+  const teams = (
+    <AgentTeams
+      agentId={reAgentId}
+      role={role}
+      invitationId={invitation}
+      onInvitationDone={() => void navigate({ search: {}, replace: true })}
+    />
+  )
 
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
@@ -35,14 +48,12 @@ export function DashboardPage() {
         </div>
         <ActionBar to="/dashboard/property" utilization={utilization} />
       </header>
+      {/* From an invitation (the mail's link or Answer): the invitation comes first, its Accept and
+          Decline on the first screen of a phone, not below sections still loading above it. */}
+      {invitationFirst && teams}
       <DashboardOverview agentId={reAgentId} />
       <DashboardStatistics agentId={reAgentId} role={role} />
-      <AgentTeams
-        agentId={reAgentId}
-        role={role}
-        invitationId={invitation}
-        onInvitationDone={() => void navigate({ search: {}, replace: true })}
-      />
+      {!invitationFirst && teams}
     </section>
   )
 }

@@ -22,6 +22,8 @@ interface InventoryListProps {
   scheduleBlockedReason: string | null
   view: ListView
   onViewChange: (view: ListView) => void
+  /** The list shows word of an action: the screen's older message goes (one message at a time). */
+  onMessage?: () => void
 }
 
 // SPEC §5: a Team Lead schedules for a teammate, and a house from its own inventory cannot be theirs.
@@ -29,13 +31,23 @@ const TEAM_LEAD_REASON =
   'You schedule open houses for your teammates: use Schedule Open House above to add the property for them.'
 
 /** 'My Inventory' (SPEC §2): the agent's properties with Edit, Delete and Schedule Open House. */
-export function InventoryList({ agentId, scheduleBlockedReason, view, onViewChange }: InventoryListProps) {
+export function InventoryList({
+  agentId,
+  scheduleBlockedReason,
+  view,
+  onViewChange,
+  onMessage,
+}: InventoryListProps) {
   const query = useSuspenseQuery(inventoryQueryOptions(agentId))
   const items = query.data
   const narrow = useMediaQuery(NARROW_SCREEN)
   const shownView: ListView = narrow ? 'grid' : view
   const [deleting, setDeleting] = useState<InventoryItem | null>(null)
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [result, setShownResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const setResult = (next: { tone: 'success' | 'error'; text: string } | null) => {
+    setShownResult(next)
+    if (next) onMessage?.()
+  }
   const remove = useDeleteInventoryMutation(agentId)
   const { agent } = useSessionInfo()
   const scheduleReason = agent?.reAgentRole === 'Team Lead' ? TEAM_LEAD_REASON : scheduleBlockedReason

@@ -1,7 +1,7 @@
 import { canManageMyTeams, isSchedulerRole } from '@porchlight/shared'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { Suspense } from 'react'
+import { Suspense, useState } from 'react'
 import { Alert } from '../../ui/Alert.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx'
@@ -27,7 +27,9 @@ const routeApi = getRouteApi('/_agent/_licensed/mystuff/')
  */
 export function MyStuffPage() {
   useDocumentTitle('My Stuff')
-  const flash = useFlash()
+  // Word left by the previous screen shows until the agent moves to another tab (one message at a time).
+  const arrived = useFlash()
+  const [flash, setPageFlash] = useState(arrived)
   const { activeSection = 'myProfile' } = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
   const { agent: sessionAgent, activePlan } = useSessionInfo()
@@ -51,6 +53,7 @@ export function MyStuffPage() {
         selectedKey={section}
         onSelectionChange={(key) => {
           const next = MY_STUFF_SECTIONS.find((s) => s === key)
+          if (next) setPageFlash(null)
           if (next) void navigate({ search: { activeSection: next }, replace: true })
         }}
       >
@@ -73,7 +76,6 @@ export function MyStuffPage() {
         </TabList>
         <TabPanel id="myProfile" className="card mystuff__panel">
           <AgentProfile reAgentId={agent.id} />
-          <CalendarFeedSection agentId={agent.id} />
         </TabPanel>
         {managesTeams && (
           <TabPanel id="manageMyTeams" className="card mystuff__panel">
@@ -93,6 +95,7 @@ export function MyStuffPage() {
           </Suspense>
         </TabPanel>
         <TabPanel id="integrations" className="card mystuff__panel">
+          <CalendarFeedSection agentId={agent.id} />
           <IntegrationsSection agentId={agent.id} />
         </TabPanel>
       </Tabs>

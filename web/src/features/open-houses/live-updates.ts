@@ -1,6 +1,7 @@
 import type { EventData, OpenHouseDetails } from '@porchlight/shared'
 import type { QueryClient } from '@tanstack/react-query'
 import type { LiveContext } from '../../live/types.ts'
+import { isOwnAction } from './own-actions.ts'
 import { may } from './permissions.ts'
 import { type OpenHouseList, openHouseKeys } from './queries.ts'
 
@@ -58,7 +59,7 @@ export async function highlightOffered(live: LiveContext, id: number, why: strin
   const oh = findIn(live.queryClient, 'available', id)
   if (!oh) return false
   live.setNotice(id, { kind: 'new' })
-  live.announce(`${why}: ${street(oh)}, ${oh.reProperty.propertyCity}.`)
+  if (!isOwnAction(id)) live.announce(`${why}: ${street(oh)}, ${oh.reProperty.propertyCity}.`)
   live.later(NEW_NOTICE_MS, () => {
     if (live.notice(id)?.kind === 'new') live.setNotice(id, null)
   })
@@ -73,7 +74,8 @@ export async function showWithdrawn(live: LiveContext, data: EventData['opportun
   const id = data.openHouseId
   const before = known(live.queryClient, id)
   if (await highlightOffered(live, id, 'Open house available to host again')) return
-  if (before && may(before, 'edit')) live.announce(`${street(before)} has no host now: the host withdrew.`)
+  if (before && may(before, 'edit') && !isOwnAction(id))
+    live.announce(`${street(before)} has no host now: the host withdrew.`)
 }
 
 /**
@@ -109,7 +111,10 @@ export function showClaim(live: LiveContext, data: EventData['opportunity.claime
     status: 'Hosted',
   }))
   live.setNotice(id, { kind: 'claimed', hostingReAgentName })
-  live.announce(`${street(offeredHere)} was claimed by ${hostingReAgentName}.`)
+  // The winner's own screen says it claimed it; the toast is for the others who watched.
+  if (hostingReAgentId !== live.agentId) {
+    live.announce(`${street(offeredHere)} was claimed by ${hostingReAgentName}.`)
+  }
   live.later(CLAIMED_NOTICE_MS, () => {
     patchLists(queryClient, ['available'], id, () => null)
     live.setNotice(id, null)
@@ -121,7 +126,7 @@ export function showClaim(live: LiveContext, data: EventData['opportunity.claime
 export function showCanceled(live: LiveContext, data: EventData['openHouse.canceled']) {
   const id = data.openHouseId
   const oh = known(live.queryClient, id)
-  if (oh && !oh.openHouseCanceledFlag) live.announce(`${street(oh)} was canceled.`)
+  if (oh && !oh.openHouseCanceledFlag && !isOwnAction(id)) live.announce(`${street(oh)} was canceled.`)
   patchLists(live.queryClient, ['available'], id, () => null)
   patchLists(live.queryClient, ['upcoming'], id, (oh) => ({
     ...oh,
@@ -135,5 +140,5 @@ export function showCanceled(live: LiveContext, data: EventData['openHouse.cance
 /** An open house on screen changed (its date, times or details): says which, as the lists refetch. */
 export function showUpdated(live: LiveContext, data: EventData['openHouse.updated']) {
   const oh = known(live.queryClient, data.openHouseId)
-  if (oh) live.announce(`${street(oh)} was updated.`)
+  if (oh && !isOwnAction(data.openHouseId)) live.announce(`${street(oh)} was updated.`)
 }

@@ -41,6 +41,8 @@ interface OpenHouseListViewProps {
   empty: ReactNode
   /** Opens the claim of this open house on arrival (a team invitation's link). */
   focusId?: number
+  /** The list shows word of an action: the screen's older message goes (one message at a time). */
+  onMessage?: () => void
 }
 
 type Dialog = { kind: 'details' | 'qrcode' | 'claim' | 'withdraw'; oh: OpenHouseDetails }
@@ -58,6 +60,7 @@ export function OpenHouseListView({
   onViewChange,
   empty,
   focusId,
+  onMessage,
 }: OpenHouseListViewProps) {
   const query = useSuspenseQuery(openHouseListQueryOptions(list, agentId))
   const items = query.data
@@ -66,7 +69,11 @@ export function OpenHouseListView({
   const navigate = useNavigate()
   const invited = focusId === undefined ? undefined : items.find((oh) => oh.id === focusId)
   const [dialog, setDialog] = useState<Dialog | null>(() => (invited ? { kind: 'claim', oh: invited } : null))
-  const [result, setResult] = useState<Result | null>(null)
+  const [result, setShownResult] = useState<Result | null>(null)
+  const setResult = (next: Result | null) => {
+    setShownResult(next)
+    if (next) onMessage?.()
+  }
   const [pending, setPending] = useState<{ id: number; action: ListAction } | null>(null)
   const claim = useClaimMutation(agentId)
   const withdraw = useWithdrawMutation(agentId)

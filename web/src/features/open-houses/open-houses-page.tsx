@@ -30,14 +30,17 @@ export function OpenHousesPage() {
   const { activeSection = 'upcomingOH', openHouseId: invitedId } = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
   const [view, setView] = useState<ListView>('grid')
-  const flash = useFlash()
+  // One current message on the screen: word left by the previous screen shows until the agent moves
+  // to another tab or an action of this screen has word of its own (issue 32: alerts stacked).
+  const arrived = useFlash()
+  const [flash, setPageFlash] = useState(arrived)
   const agentId = agent?.id ?? 0
   const { data: utilization } = useSuspenseQuery(planUtilizationQueryOptions(agentId))
   if (!agent) return null
   const canSearch = canSearchOpenHouses(agent.reAgentRole)
   const section = !canSearch && activeSection === 'searchOH' ? 'upcomingOH' : activeSection
   const blocked = openHouseLimitReached(utilization) ? messages.upgradePlanToCreateOpenHouses : null
-  const listProps = { agentId, view, onViewChange: setView }
+  const listProps = { agentId, view, onViewChange: setView, onMessage: () => setPageFlash(null) }
 
   return (
     <section className="page open-houses" aria-labelledby="open-houses-title">
@@ -56,6 +59,7 @@ export function OpenHousesPage() {
         selectedKey={section}
         onSelectionChange={(key) => {
           const next = OPEN_HOUSE_SECTIONS.find((s) => s === key)
+          if (next) setPageFlash(null)
           if (next) void navigate({ search: { activeSection: next }, replace: true })
         }}
       >

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { apiDownload, apiRequest } from '../../api/client.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { orNotFound, retryUnlessMissing } from './not-found.ts'
+import { noteOwnAction } from './own-actions.ts'
 
 const List = z.array(OpenHouseDetails)
 
@@ -88,8 +89,9 @@ function useAfterChange(agentId: number) {
 export function useSaveOpenHouseMutation(agentId: number, openHouseId?: number) {
   const after = useAfterChange(agentId)
   return useMutation({
-    mutationFn: ({ body, version }: { body: SaveOpenHouseBody; version?: string }) =>
-      apiRequest(
+    mutationFn: ({ body, version }: { body: SaveOpenHouseBody; version?: string }) => {
+      if (openHouseId) noteOwnAction(openHouseId)
+      return apiRequest(
         openHouseId ? `/openhousemgmt/saveOpenHouse/${openHouseId}` : '/openhousemgmt/saveOpenHouse',
         {
           method: openHouseId ? 'PATCH' : 'POST',
@@ -97,7 +99,8 @@ export function useSaveOpenHouseMutation(agentId: number, openHouseId?: number) 
           headers: version ? { 'If-Match': `"${version}"` } : undefined,
           schema: OpenHouseDetails,
         },
-      ),
+      )
+    },
     onSuccess: after,
   })
 }
@@ -114,11 +117,13 @@ export function usePublishMutation(agentId: number) {
       openHouseId: number
       listingAgentId: number
       level: PublishLevel
-    }) =>
-      apiRequest(
+    }) => {
+      noteOwnAction(openHouseId)
+      return apiRequest(
         `/openhousemgmt/publishOpenHouseOpportunity/${openHouseId}/${listingAgentId}/${encodeURIComponent(level)}`,
         { method: 'POST', schema: OpenHouseDetails },
-      ),
+      )
+    },
     onSuccess: after,
   })
 }
@@ -126,11 +131,13 @@ export function usePublishMutation(agentId: number) {
 export function useClaimMutation(agentId: number) {
   const after = useAfterChange(agentId)
   return useMutation({
-    mutationFn: (openHouseId: number) =>
-      apiRequest(`/openhousemgmt/claimToHostOpenHouse/${openHouseId}/${agentId}`, {
+    mutationFn: (openHouseId: number) => {
+      noteOwnAction(openHouseId)
+      return apiRequest(`/openhousemgmt/claimToHostOpenHouse/${openHouseId}/${agentId}`, {
         method: 'PATCH',
         schema: OpenHouseDetails,
-      }),
+      })
+    },
     onSuccess: after,
     // A lost race changes the list too: refetch so the taken open house leaves it.
     onError: () => after(),
@@ -141,12 +148,14 @@ export function useClaimMutation(agentId: number) {
 export function useUpdateScheduleMutation(agentId: number, openHouseId: number) {
   const after = useAfterChange(agentId)
   return useMutation({
-    mutationFn: (body: UpdateScheduleBody) =>
-      apiRequest(`/openhousemgmt/updateOpenHouseSchedule/${openHouseId}`, {
+    mutationFn: (body: UpdateScheduleBody) => {
+      noteOwnAction(openHouseId)
+      return apiRequest(`/openhousemgmt/updateOpenHouseSchedule/${openHouseId}`, {
         method: 'PATCH',
         body,
         schema: OpenHouseDetails,
-      }),
+      })
+    },
     onSuccess: after,
   })
 }
@@ -154,11 +163,13 @@ export function useUpdateScheduleMutation(agentId: number, openHouseId: number) 
 export function useWithdrawMutation(agentId: number) {
   const after = useAfterChange(agentId)
   return useMutation({
-    mutationFn: (openHouseId: number) =>
-      apiRequest(`/openhousemgmt/withdrawToHostOpenHouse/${openHouseId}/${agentId}`, {
+    mutationFn: (openHouseId: number) => {
+      noteOwnAction(openHouseId)
+      return apiRequest(`/openhousemgmt/withdrawToHostOpenHouse/${openHouseId}/${agentId}`, {
         method: 'DELETE',
         schema: OpenHouseDetails,
-      }),
+      })
+    },
     onSuccess: after,
   })
 }
@@ -166,13 +177,15 @@ export function useWithdrawMutation(agentId: number) {
 export function useCancelMutation(agentId: number) {
   const after = useAfterChange(agentId)
   return useMutation({
-    mutationFn: (body: Omit<CancelOpenHouseBody, 'openHouseCanceledFlag' | 'updatedDate'>) =>
-      apiRequest('/openhousemgmt/cancelOpenHouse', {
+    mutationFn: (body: Omit<CancelOpenHouseBody, 'openHouseCanceledFlag' | 'updatedDate'>) => {
+      noteOwnAction(Number(body.openHouseId))
+      return apiRequest('/openhousemgmt/cancelOpenHouse', {
         method: 'POST',
         // SPEC §3 cancel payload: the flag is always true; the server sets its own dates (API.md).
         body: { ...body, openHouseCanceledFlag: true, updatedDate: new Date().toISOString() },
         schema: OpenHouseDetails,
-      }),
+      })
+    },
     onSuccess: after,
   })
 }

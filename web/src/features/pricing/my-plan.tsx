@@ -50,14 +50,19 @@ function ActivePlanDetails({ reAgentId, active }: { reAgentId: number; active: N
           <dt>Start Date</dt>
           <dd>{formatDate(purchase.pricingPlanStartDate)}</dd>
         </div>
-        <div className="details__item">
-          <dt>End Date</dt>
-          <dd>{formatDate(purchase.pricingPlanEndDate)}</dd>
-        </div>
-        <div className="details__item">
-          <dt>Auto Renew</dt>
-          <dd>{purchase.autoRenew ? 'Yes' : 'No'}</dd>
-        </div>
+        {/* A free plan does not run out and there is nothing to renew: no end date, no Auto Renew. */}
+        {purchase.totalReceivable > 0 && (
+          <>
+            <div className="details__item">
+              <dt>End Date</dt>
+              <dd>{formatDate(purchase.pricingPlanEndDate)}</dd>
+            </div>
+            <div className="details__item">
+              <dt>Auto Renew</dt>
+              <dd>{purchase.autoRenew ? 'Yes' : 'No'}</dd>
+            </div>
+          </>
+        )}
       </dl>
       <Utilization utilization={utilization} />
     </div>

@@ -34,13 +34,14 @@ function priceParts(plan: PricingPlan, view: PlanView) {
     amount: formatPrice(amount, plan.pricingPlanCurrency),
     period: free ? '' : view === 'annual' ? '/year' : '/month',
     billing,
+    free,
   }
 }
 
 export function PlanCard({ plan, view, canChoose, isCurrent, isChoiceDisabled, onChoose }: PlanCardProps) {
   const titleId = `plan-${plan.id}-title`
   const hintId = `plan-${plan.id}-hint`
-  const { amount, period, billing } = priceParts(plan, view)
+  const { amount, period, billing, free } = priceParts(plan, view)
   const features = [
     plan.pricingPlanFeature1,
     plan.pricingPlanFeature2,
@@ -50,16 +51,20 @@ export function PlanCard({ plan, view, canChoose, isCurrent, isChoiceDisabled, o
     plan.pricingPlanFeature6,
   ].filter((feature): feature is string => Boolean(feature?.trim()))
 
+  // SPEC §9 shows the yearly create and publish counts divided by 12 in the annual view: say so, or
+  // "20" reads as the whole year's allowance.
+  const perMonth = (value: string) =>
+    view === 'annual' && /^\d+$/.test(value) ? `${value} per month` : value
   const limits = [
     {
       key: 'create',
       label: 'Open houses created',
-      value: displayCount(plan.numberOfOpenHousesCreate, view, true),
+      value: perMonth(displayCount(plan.numberOfOpenHousesCreate, view, true)),
     },
     {
       key: 'publish',
       label: 'Publish requests',
-      value: displayPublishCount(plan.numberOfOpenHousesPublish, view),
+      value: perMonth(displayPublishCount(plan.numberOfOpenHousesPublish, view)),
     },
     {
       key: 'host',
@@ -107,6 +112,7 @@ export function PlanCard({ plan, view, canChoose, isCurrent, isChoiceDisabled, o
           </div>
         ))}
       </dl>
+      {view === 'annual' && !free && <p className="plan-card__note">Monthly figures, billed yearly</p>}
 
       {canChoose && (
         <div className="plan-card__footer">

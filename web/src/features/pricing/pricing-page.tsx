@@ -1,7 +1,8 @@
-import type { PlanView, PricingPlan } from '@porchlight/shared'
+import { type PlanView, type PricingPlan, planOfferedTo } from '@porchlight/shared'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
+import { sessionQueryOptions } from '../session/queries.ts'
 import { useSession } from '../session/use-session.ts'
 import { BillingToggle } from './billing-toggle.tsx'
 import { ChoosePlanDialog } from './choose-plan-dialog.tsx'
@@ -13,16 +14,21 @@ const routeApi = getRouteApi('/pricingplans')
 
 export function PricingPage() {
   const { reAgentId } = routeApi.useLoaderDeps()
-  const { data: plans } = useSuspenseQuery(pricingPlansQueryOptions(reAgentId))
+  const { data: allPlans } = useSuspenseQuery(pricingPlansQueryOptions(reAgentId))
   const { isSignedIn } = useSession()
+  // A signed-in agent's role decides which plans are for it: the Team plan is not offered to a role
+  // that cannot create teams (decision 039). Signed out, every plan shows.
+  const session = useQuery({ ...sessionQueryOptions(), enabled: isSignedIn })
+  const role = session.data?.agent?.reAgentRole
   const [view, setView] = useState<PlanView>('monthly')
   const [choosing, setChoosing] = useState<PricingPlan | null>(null)
-  const bestDiscount = Math.max(0, ...plans.map((plan) => plan.pricingPlanPriceAnnualDiscPerc))
 
   // API.md: choosing needs the session a user gets at email validation or sign-in.
   const canChoose = reAgentId > 0 && isSignedIn
   const active = useQuery({ ...activePlanQueryOptions(reAgentId), enabled: canChoose })
   const current = active.data ?? null
+  const plans = allPlans.filter((plan) => !role || planOfferedTo(plan, role) || current?.plan.id === plan.id)
+  const bestDiscount = Math.max(0, ...plans.map((plan) => plan.pricingPlanPriceAnnualDiscPerc))
   const frequency = view === 'annual' ? 'Yearly' : 'Monthly'
 
   return (
