@@ -1,7 +1,7 @@
 import { messages, needsScheduleOnClaim, type OpenHouseDetails } from '@porchlight/shared'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { DataTable } from '../../ui/DataTable.tsx'
@@ -70,10 +70,13 @@ export function OpenHouseListView({
   const invited = focusId === undefined ? undefined : items.find((oh) => oh.id === focusId)
   const [dialog, setDialog] = useState<Dialog | null>(() => (invited ? { kind: 'claim', oh: invited } : null))
   const [result, setShownResult] = useState<Result | null>(null)
-  const setResult = (next: Result | null) => {
+  // The same function on every render, so effects that show a result depend on it safely.
+  const onMessageRef = useRef(onMessage)
+  onMessageRef.current = onMessage
+  const setResult = useCallback((next: Result | null) => {
     setShownResult(next)
-    if (next) onMessage?.()
-  }
+    if (next) onMessageRef.current?.()
+  }, [])
   const [pending, setPending] = useState<{ id: number; action: ListAction } | null>(null)
   const claim = useClaimMutation(agentId)
   const withdraw = useWithdrawMutation(agentId)
@@ -101,7 +104,7 @@ export function OpenHouseListView({
     if (!claimedMeanwhile) return
     setDialog(null)
     setResult({ tone: 'error', text: messages.claimFailed })
-  }, [claimedMeanwhile])
+  }, [claimedMeanwhile, setResult])
 
   const fail = (error: unknown, fallback: string) =>
     setResult({ tone: 'error', text: errorMessage(error, fallback) })
