@@ -51,10 +51,15 @@ afterAll(async () => {
 
 const from = (i: number) => `127.0.0.${i + 2}`
 
-/** The API processes: the supervisor's children. */
+/** The API processes: the supervisor's Node children (not, say, the esbuild service tsx starts). */
 function apiProcesses(): number[] {
-  const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(started.child.pid)], { encoding: 'utf8' })
-  return out.split('\n').flatMap((line) => (line.trim() ? [Number(line.trim())] : []))
+  const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(started.child.pid)], {
+    encoding: 'utf8',
+  })
+  return out.split('\n').flatMap((line) => {
+    const [pid, command] = line.trim().split(/\s+/)
+    return pid && command === 'node' ? [Number(pid)] : []
+  })
 }
 
 async function signIn(openHouseId: number): Promise<number> {

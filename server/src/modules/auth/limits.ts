@@ -71,6 +71,14 @@ export class LocalCounts {
   }
 }
 
+// One command each, not a MULTI: a MULTI whose connection closes rejects each of its queued commands
+// as well as the MULTI, and nobody hears those (an unhandled rejection ends a Node process).
+/** Takes one count of a window of ARGV[1] ms; answers the count and the window's time left. */
+const COUNT = `local n = redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}`
+/** The count of a window and its time left, without taking one. */
+const CURRENT = `return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`
 // A count given back; a key whose window ended is not made again (it would have no expiry).
 const GIVE_BACK = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`
 
@@ -84,24 +92,10 @@ const larger = (a: Counted, b: Counted) => (a.n >= b.n ? a : b)
  */
 export function createAccountLimits(redis: Redis, prefix: string, local = new LocalCounts()) {
   const key = (kind: string, account: string) => `${prefix}:limit:${kind}:${account.toLowerCase()}`
-  // A MULTI sent on a connection that closes rejects each of its commands too, unheard: while Redis is
-  // not connected the counts go straight to this process instead.
-  const connected = () => {
-    if (redis.status !== 'ready') throw new Error('Redis is not connected')
-  }
-
   async function count(kind: string, account: string, windowSec: number): Promise<Counted> {
     const k = key(kind, account)
     try {
-      connected()
-      const answers = await redis
-        .multi()
-        .incr(k)
-        .pexpire(k, windowSec * 1000, 'NX')
-        .pttl(k)
-        .exec()
-      const [[e1, n], , [e3, ttl]] = answers as [[Error | null, number], unknown, [Error | null, number]]
-      if (e1 || e3) throw e1 ?? e3
+      const [n, ttl] = (await redis.eval(COUNT, 1, k, windowSec * 1000)) as [number, number]
       return larger({ n, ttlMs: Math.max(0, ttl) }, local.get(k))
     } catch {
       return local.incr(k, windowSec * 1000)
@@ -112,11 +106,8 @@ export function createAccountLimits(redis: Redis, prefix: string, local = new Lo
     const k = key(kind, account)
     const held = local.get(k)
     try {
-      connected()
-      const answers = await redis.multi().get(k).pttl(k).exec()
-      const [[e1, n], [e2, ttl]] = answers as [[Error | null, string | null], [Error | null, number]]
-      if (e1 || e2) throw e1 ?? e2
-      return larger({ n: Number(n ?? 0), ttlMs: Math.max(0, ttl) }, held)
+      const [n, ttl] = (await redis.eval(CURRENT, 1, k)) as [number, number]
+      return larger({ n, ttlMs: Math.max(0, ttl) }, held)
     } catch {
       return held
     }
@@ -126,7 +117,6 @@ export function createAccountLimits(redis: Redis, prefix: string, local = new Lo
     const k = key(kind, account)
     local.decr(k)
     try {
-      connected()
       await redis.eval(GIVE_BACK, 1, k)
     } catch {
       // Redis away: the count it holds, if any, ends with its window.
