@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
-import { inTransaction } from '../db/transaction.ts'
+import { inTransaction, type Trx } from '../db/transaction.ts'
 import { backgroundFailures } from '../failures.ts'
 import type { Outbox } from '../jobs/outbox.ts'
 import type { Mailer } from './mailer.ts'
@@ -51,6 +51,16 @@ export function createMailRetries(d: {
   let failing = false
   let stopped = false
 
+  /** Send jobs for mails just queued again, MAILS_PER_JOB to a job, in the transaction that queued them. */
+  async function handBack(trx: Trx, rows: Array<{ id: number }>) {
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b)
+    const jobs: Array<{ mailIds: number[] }> = []
+    for (let i = 0; i < ids.length; i += MAILS_PER_JOB)
+      jobs.push({ mailIds: ids.slice(i, i + MAILS_PER_JOB) })
+    await d.outbox.addEach(trx, 'mail', 'send', jobs)
+    return ids.length
+  }
+
   async function sweepBatch(): Promise<number> {
     const skipServer = server === 'down'
     return inTransaction(db, async (trx) => {
@@ -70,12 +80,7 @@ export function createMailRetries(d: {
         .where('status', '=', 'waiting')
         .returning('id')
         .execute()
-      const ids = rows.map((r) => r.id).sort((a, b) => a - b)
-      const jobs: Array<{ mailIds: number[] }> = []
-      for (let i = 0; i < ids.length; i += MAILS_PER_JOB)
-        jobs.push({ mailIds: ids.slice(i, i + MAILS_PER_JOB) })
-      await d.outbox.addEach(trx, 'mail', 'send', jobs)
-      return ids.length
+      return handBack(trx, rows)
     })
   }
 
@@ -107,12 +112,7 @@ export function createMailRetries(d: {
         .where('status', 'in', ['queued', 'sending'])
         .returning('id')
         .execute()
-      const ids = rows.map((r) => r.id).sort((a, b) => a - b)
-      const jobs: Array<{ mailIds: number[] }> = []
-      for (let i = 0; i < ids.length; i += MAILS_PER_JOB)
-        jobs.push({ mailIds: ids.slice(i, i + MAILS_PER_JOB) })
-      await d.outbox.addEach(trx, 'mail', 'send', jobs)
-      return ids.length
+      return handBack(trx, rows)
     })
   }
 
