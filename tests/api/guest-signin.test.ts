@@ -53,7 +53,12 @@ async function hostedOpenHouse(listing: Agent) {
 const prospectsOf = (agentId: number) =>
   t.db.selectFrom('prospect').selectAll().where('createdByReAgentId', '=', agentId).execute()
 const attendeesOf = (openHouseId: number) =>
-  t.db.selectFrom('openHouseAttendee').selectAll().where('openHouseId', '=', openHouseId).execute()
+  t.db
+    .selectFrom('openHouseAttendee')
+    .selectAll()
+    .where('openHouseId', '=', openHouseId)
+    .orderBy('id')
+    .execute()
 /** The sign-in answers its visit's id (decision 029); the agent's prospect is behind it. */
 const prospectOf = async (visitId: number) =>
   (

@@ -96,18 +96,19 @@ describe('no dead ends', () => {
     await page.goto(`${t.url}/mystuff?activeSection=myPricingPlan`)
     await page.getByRole('link', { name: 'Change Pricing Plan' }).click()
     await page.waitForURL(/\/pricingplans\?reAgentId=/)
+    // A plain agent is offered no Team plan (it cannot create teams): it moves up to Brokerage.
     await page
-      .getByRole('article', { name: 'Team' })
+      .getByRole('article', { name: 'Brokerage' })
       .getByRole('button', { name: /Choose plan/ })
       .click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click()
 
     await page.waitForURL(`${t.url}/mystuff?activeSection=myPricingPlan`)
-    await page.getByRole('status').filter({ hasText: 'You are now on Team' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'You are now on Brokerage' }).waitFor()
     expect(await token(page)).toBe(agent.token)
     await expectAccessible(page, 'My Pricing Plan after a change', { alsoAtPhoneWidth: true })
     // The plan in force is the new one, shown without signing in again.
-    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Team' }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Brokerage' }).count()).toBe(1)
 
     // An agent choosing its first plan (just signed up): SPEC §4's sign-in, the email already there.
     const fresh = await makeAgent(t.db, { firstName: 'Nia' })
