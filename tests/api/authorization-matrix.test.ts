@@ -653,6 +653,35 @@ const matrix: Record<string, Case<unknown>[]> = {
       ],
     ]),
   ),
+  'POST /api/reagentmgmt/requestFirmVerification': [
+    // mayAskFirmVerification: an agent not verified, about itself (its own session names it); a
+    // verified one has nothing to ask (409). P's last ask is forgotten before each cell (once a day).
+    kase({
+      name: "the caller's own membership (P pending, everyone else verified)",
+      perCell: true,
+      prepare: async () => {
+        await t.db
+          .updateTable('reAgent')
+          .set({ firmVerificationRequestedAt: null })
+          .where('id', '=', w.P.agent.id)
+          .execute()
+        return {}
+      },
+      request: () => ({}),
+      expect: [409, 409, 202, 409, 409, 409, 403],
+      snapshot: async () =>
+        t.db
+          .selectFrom('reAgent')
+          .select(['id', 'firmVerificationRequestedAt'])
+          .where(
+            'id',
+            'in',
+            [w.O, w.T, w.M, w.R, w.V, w.U, w.X].map((a) => a.agent.id),
+          )
+          .orderBy('id')
+          .execute(),
+    }),
+  ],
   'POST /api/reagentmgmt/grantFirmRole/:reAgentId': [
     // mayGrantFirmRole: a verified Team Lead of the firm, to another verified member of it.
     kase({
@@ -1438,6 +1467,19 @@ const matrix: Record<string, Case<unknown>[]> = {
             reAgentRole: 'Team Lead',
           })
         },
+      },
+    }),
+  ],
+  'GET /api/admin/firmVerificationRequests': [
+    // Only `Authorization: Bearer <ADMIN_TOKEN>`: the operator's list of agents asking to be verified.
+    kase({
+      name: 'the pending agents asking to be verified',
+      prepare: none,
+      request: () => ({}),
+      expect: everyone(404),
+      control: {
+        status: 200,
+        call: async () => send('GET', '/api/admin/firmVerificationRequests', ADMIN_TOKEN),
       },
     }),
   ],
