@@ -25,6 +25,7 @@ afterAll(async () => {
 const browser = browserHarness(() => t)
 const WIDTHS = [360, 390, 414]
 const NARROWEST = 360
+const DESKTOP = { width: 1280, height: 800 }
 const PHONE_HEIGHT = 740
 
 /** Every route behind the signed-in layout (`/_agent`), read from the router's generated tree. */
@@ -88,7 +89,7 @@ async function settled(page: Page) {
 }
 
 describe('agent screens on a phone', () => {
-  it('fits every agent route at 360, 390 and 414 px with no serious axe violation', async () => {
+  it('fits every agent route at 360, 390 and 414 px and at 1280 px with no serious axe violation, and its first Tab reaches it', async () => {
     const lead = await makePlannedAgent(
       t.db,
       {
@@ -142,6 +143,7 @@ describe('agent screens on a phone', () => {
     const page = await browser.signedIn(lead, { viewport: { width: NARROWEST, height: PHONE_HEIGHT } })
     const wide: string[] = []
     const hidden: string[] = []
+    const unreachable: string[] = []
     // ROUTES=regex walks only the matching screens (while fixing one).
     const only = process.env.ROUTES ? new RegExp(process.env.ROUTES) : undefined
     for (const url of urls.filter((u) => !only || only.test(u))) {
@@ -160,8 +162,23 @@ describe('agent screens on a phone', () => {
         for (const tab of await hiddenTabs(page)) hidden.push(`${url} at ${width}: ${tab}`)
         await expectAccessible(page, `${url} at ${width} px`)
       }
+      // The same screen on a desktop, reached from the keyboard: the first Tab lands on something visible.
+      await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height })
+      const d = await overflow(page)
+      if (d.scrollWidth > d.width) wide.push(`${url} at ${DESKTOP.width}: ${d.scrollWidth} px`)
+      await expectAccessible(page, `${url} at ${DESKTOP.width} px`)
+      await page.locator('body').focus()
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement
+        if (!el || el === document.body) return null
+        const box = el.getBoundingClientRect()
+        return box.width > 0 && box.height > 0 ? el.tagName : null
+      })
+      if (!focused) unreachable.push(url)
     }
     expect(wide, 'agent screens wider than the phone').toEqual([])
+    expect(unreachable, 'screens whose first Tab reaches nothing visible').toEqual([])
     expect(hidden, 'selected tabs out of view').toEqual([])
   }, 600_000)
 })
