@@ -73,7 +73,7 @@ const FIRM_DECISION = ['NOT_VERIFIED', 'ROLE_HELD', 'LICENSE_REQUIRED', 'ALREADY
 const SCHEDULE = ['OPEN_HOUSE_ALREADY_SCHEDULED', 'STALE', 'INVALID_STATE']
 const CREATES_OPEN_HOUSE = { 402: ['NO_ACTIVE_PLAN', 'PLAN_LIMIT_OPEN_HOUSES'], 409: ['INVALID_STATE'] }
 const STATE = { 409: ['INVALID_STATE'] }
-const KNOWN_ERRORS: Record<string, Record<number, string[]>> = {
+export const KNOWN_ERRORS: Record<string, Record<number, string[]>> = {
   'ready.get': { 503: ['NOT_READY'] },
   'signing.savePorchlightUser': { 409: ['EMAIL_EXISTS'] },
   'signing.validateEmailId': { 400: ['INVALID_CODE'] },
@@ -125,7 +125,7 @@ const KNOWN_ERRORS: Record<string, Record<number, string[]>> = {
 }
 
 /** The answers that are not JSON: their media type (the success answer) by operation. */
-const MEDIA_TYPES: Record<string, { type: string; binary?: boolean }> = {
+export const MEDIA_TYPES: Record<string, { type: string; binary?: boolean }> = {
   'openhousemgmt.calendar': { type: 'text/calendar' },
   'public.calendar': { type: 'text/calendar' },
   'prospectmgmt.export': { type: 'text/csv' },
@@ -137,10 +137,10 @@ const MEDIA_TYPES: Record<string, { type: string; binary?: boolean }> = {
 }
 
 /** Operations whose body is a form post (RFC 8058's one-click unsubscribe), not JSON. */
-const FORM_BODIES = new Set(['public.unsubscribePost'])
+export const FORM_BODIES = new Set(['public.unsubscribePost'])
 
 /** Summaries the route's name does not say well by itself. */
-const SUMMARIES: Record<string, string> = {
+export const SUMMARIES: Record<string, string> = {
   'health.get': 'Liveness: the process answers',
   'ready.get': 'Readiness: the database and Redis answer',
   'reagentmgmt.patch': 'Edit an agent profile',
