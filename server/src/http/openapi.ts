@@ -50,6 +50,12 @@ export const ERROR_SCHEMA = {
   },
 } as const
 
+const SUCCESS_TEXT: Record<string, string> = {
+  '200': 'The answer, under `data`',
+  '201': 'Created: the new record, under `data` (with its `id`)',
+  '202': 'Accepted: the work is queued',
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request (a malformed body, a bad path or query parameter)',
   401: 'Credentials refused',
@@ -125,7 +131,7 @@ export const KNOWN_ERRORS: Record<string, Record<number, string[]>> = {
 }
 
 /** The answers that are not JSON: their media type (the success answer) by operation. */
-export const MEDIA_TYPES: Record<string, { type: string; binary?: boolean }> = {
+export const MEDIA_TYPES: Record<string, { type: string; binary?: boolean; description?: string }> = {
   'openhousemgmt.calendar': { type: 'text/calendar' },
   'public.calendar': { type: 'text/calendar' },
   'prospectmgmt.export': { type: 'text/csv' },
@@ -133,7 +139,11 @@ export const MEDIA_TYPES: Record<string, { type: string; binary?: boolean }> = {
   'prospectmgmt.exportVCards': { type: 'text/vcard' },
   'openhousemgmt.getDoorSignPdf': { type: 'application/pdf', binary: true },
   'public.unsubscribe': { type: 'text/html' },
-  'public.unsubscribePost': { type: 'text/html' },
+  'public.unsubscribePost': {
+    type: 'text/html',
+    description:
+      "The page's confirmation (posted from the page); a mail client's one-click POST gets an empty 200",
+  },
 }
 
 /** Operations whose body is a form post (RFC 8058's one-click unsubscribe), not JSON. */
@@ -319,12 +329,15 @@ function describe(op: JsonObject, id: string, method: string, facts: RouteFacts)
 
   const responses = (op.responses ?? {}) as Record<string, JsonObject>
   const media = MEDIA_TYPES[id]
-  if (media) {
-    for (const [status, response] of Object.entries(responses)) {
-      if (!status.startsWith('2')) continue
+  for (const [status, response] of Object.entries(responses)) {
+    if (!status.startsWith('2')) continue
+    if (media) {
       const schema = media.binary ? { type: 'string', format: 'binary' } : { type: 'string' }
       response.content = { [media.type]: { schema } }
-      if (response.description === 'Default Response') response.description = `The ${media.type} document`
+    }
+    if (response.description === 'Default Response') {
+      response.description =
+        media?.description ?? (media ? `The ${media.type} document` : (SUCCESS_TEXT[status] ?? 'Done'))
     }
   }
   for (const [status, codes] of [...errors].sort(([a], [b]) => a - b)) {
