@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import helmet from 'helmet'
 import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
@@ -16,6 +16,7 @@ import { backgroundFailures } from '../failures.ts'
 import { authPlugin } from '../http/auth.ts'
 import { registerDraining } from '../http/draining.ts'
 import { registerErrorHandler } from '../http/error-handler.ts'
+import { openApiTransforms } from '../http/openapi.ts'
 import { redisStoreWithFallback } from '../http/rate-limit-store.ts'
 import { serializerCompiler } from '../http/serializer.ts'
 import { registerWebApp } from '../http/web-app.ts'
@@ -251,12 +252,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
 
   await app.register(authPlugin)
+  // OpenAPI 3.1: `null` is a type (3.0's `nullable` has none), and a `webhooks` section has a place.
+  // Operation ids, summaries, error answers and media types are derived in one place (decision 043).
+  const { transform, transformObject } = openApiTransforms(app)
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Porchlight API', version: '1.0.0', description: 'Open-house management for agents.' },
+      servers: [{ url: '/', description: 'The Porchlight server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
