@@ -13,7 +13,8 @@ import {
 } from '../shared/src/index.ts'
 
 export const WEBHOOK_DOC = fileURLToPath(new URL('../docs/webhooks.md', import.meta.url))
-const START = '<!-- webhook-payloads:start (written by pnpm docs:webhooks from shared/src/schemas/webhook-payloads.ts) -->'
+const START =
+  '<!-- webhook-payloads:start (written by pnpm docs:webhooks from shared/src/schemas/webhook-payloads.ts) -->'
 const END = '<!-- webhook-payloads:end -->'
 
 type Schema = {

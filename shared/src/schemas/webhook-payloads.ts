@@ -28,50 +28,58 @@ export const WebhookProspect = Prospect.extend({
   createdByREAgentName: name('The agent whose lead it is'),
 }).meta({ title: 'Prospect' })
 
-export const WebhookConsent = z.object({
-  prospectId: z.number().int(),
-  emailConsent: z.boolean(),
-  smsConsent: z.boolean(),
-  consentText: z.string().nullable(),
-  consentAt: z.string().nullable(),
-}).meta({ title: 'Consent' })
+export const WebhookConsent = z
+  .object({
+    prospectId: z.number().int(),
+    emailConsent: z.boolean(),
+    smsConsent: z.boolean(),
+    consentText: z.string().nullable(),
+    consentAt: z.string().nullable(),
+  })
+  .meta({ title: 'Consent' })
 
-export const WebhookAttendee = z.object({
-  id: z.number().int().describe('The visit'),
-  openHouseId: z.number().int(),
-  prospectId: z.number().int(),
-  signedInAt: z.string(),
-  captureDevice: z.enum(['phone', 'tablet', 'computer', 'kiosk']).nullable(),
-  capturedOffline: z.boolean(),
-  listingAgentConsent: z.boolean(),
-  answers: z
-    .record(z.string(), z.unknown())
-    .nullable()
-    .describe('What the guest typed at this visit; null unless the receiving agent may see its details'),
-  customAnswers: z.array(CustomAnswerSchema),
-}).meta({ title: 'Attendee' })
+export const WebhookAttendee = z
+  .object({
+    id: z.number().int().describe('The visit'),
+    openHouseId: z.number().int(),
+    prospectId: z.number().int(),
+    signedInAt: z.string(),
+    captureDevice: z.enum(['phone', 'tablet', 'computer', 'kiosk']).nullable(),
+    capturedOffline: z.boolean(),
+    listingAgentConsent: z.boolean(),
+    answers: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('What the guest typed at this visit; null unless the receiving agent may see its details'),
+    customAnswers: z.array(CustomAnswerSchema),
+  })
+  .meta({ title: 'Attendee' })
 
 export const WebhookFeedback = Feedback.extend({
   hostingREAgentName: name('The host when the feedback was given').nullable(),
 }).meta({ title: 'Feedback' })
 
 /** On a team's endpoint: whose event it is. */
-export const WebhookTeam = z.object({
-  id: z.number().int(),
-  reTeamName: z.string(),
-  agentId: z.number().int().describe('The member whose event it is'),
-  agentName: name('The member'),
-}).meta({ title: 'Team' })
+export const WebhookTeam = z
+  .object({
+    id: z.number().int(),
+    reTeamName: z.string(),
+    agentId: z.number().int().describe('The member whose event it is'),
+    agentName: name('The member'),
+  })
+  .meta({ title: 'Team' })
 
 /** When an open house takes place. */
-export const WebhookSchedule = z.object({
-  scheduledDate: z.string().nullable(),
-  scheduledStartTime: z.string(),
-  scheduledEndTime: z.string(),
-  openHouseTimezone: z.string(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
-}).meta({ title: 'Schedule' })
+export const WebhookSchedule = z
+  .object({
+    scheduledDate: z.string().nullable(),
+    scheduledStartTime: z.string(),
+    scheduledEndTime: z.string(),
+    openHouseTimezone: z.string(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+  })
+  .meta({ title: 'Schedule' })
 
 /** An agent named with its id. */
 export const WebhookAgent = z
@@ -81,10 +89,14 @@ export const WebhookAgent = z
 export const WITHDRAWN_BY = ['host', 'listingAgent'] as const
 
 const openHouseData = {
-  openHouse: WebhookOpenHouse.describe('The open house with its agents’ names, as getOpenHouseDetails answers it'),
+  openHouse: WebhookOpenHouse.describe(
+    'The open house with its agents’ names, as getOpenHouseDetails answers it',
+  ),
   property: Property.meta({ title: 'Property', description: 'Its property, with completePropertyAddress' }),
 }
-const prospect = WebhookProspect.describe('The guest, as the receiving agent may see it (masked: contactMasked)')
+const prospect = WebhookProspect.describe(
+  'The guest, as the receiving agent may see it (masked: contactMasked)',
+)
 const consent = WebhookConsent.describe('What the guest agreed to, and when')
 const customAnswers = z
   .array(CustomAnswerSchema.meta({ title: 'CustomAnswer' }))

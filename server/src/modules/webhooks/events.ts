@@ -127,7 +127,9 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
     if (endpoints.size === 0) return
     const timestamp = new Date().toISOString()
     const built = new Map<string, Record<string, unknown>>()
-    const teamIds = [...new Set([...endpoints.values()].flatMap((e) => (e.teamId === null ? [] : [e.teamId])))]
+    const teamIds = [
+      ...new Set([...endpoints.values()].flatMap((e) => (e.teamId === null ? [] : [e.teamId]))),
+    ]
     const [teamNames, memberNames] =
       teamIds.length === 0
         ? [new Map<number, string>(), new Map<number, string>()]

@@ -240,7 +240,11 @@ export function createWebhookRepo(db: Db, box: SecretBox) {
 
     async teamNames(ids: number[], trx: Db | Trx): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map()
-      const rows = await trx.selectFrom('reTeam').select(['id', 'reTeamName']).where('id', 'in', ids).execute()
+      const rows = await trx
+        .selectFrom('reTeam')
+        .select(['id', 'reTeamName'])
+        .where('id', 'in', ids)
+        .execute()
       return new Map(rows.map((r) => [r.id, r.reTeamName]))
     },
 
