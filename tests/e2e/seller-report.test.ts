@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
 import type { Page } from 'playwright-core'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { browserHarness, expectAccessible, PHONE_WIDTH } from '../support/browser.ts'
@@ -47,6 +48,44 @@ const PII = [
 ]
 
 describe('the seller report', () => {
+  it('prints any address and agent name: CJK, Cyrillic, Vietnamese, Arabic and emoji come out of the PDF as typed', async () => {
+    const cases = [
+      { first: '李', last: '小龙', street: '北京路 12号', cjk: true },
+      { first: 'Ольга', last: 'Иванова', street: 'улица Ленина 5', cjk: false },
+      { first: 'Thị', last: 'Nguyễn', street: '12 Đường Lê Lợi', cjk: false },
+      { first: 'مريم', last: 'حداد', street: 'شارع الملك 7', cjk: false },
+      { first: 'Ann 😀', last: '山田 🏠', street: '12 Lantern Way 🏡', cjk: true },
+    ]
+    for (const c of cases) {
+      const listing = await makePlannedAgent(t.db, { firstName: c.first, lastName: c.last })
+      const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+      await t.db
+        .updateTable('reProperty')
+        .set({ propertyAddress1: c.street })
+        .where('id', '=', oh.rePropertyId)
+        .execute()
+      const link = await t.call('POST', `/openhousemgmt/createSellerReportLink/${oh.id}`, {
+        token: listing.token,
+        body: {},
+      })
+      expect(link.status, JSON.stringify(link.body)).toBe(201)
+      const page = await newPage()
+      await page.goto(link.body.data.url)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.evaluate(() => document.fonts.ready)
+      const bytes = await page.pdf({ format: 'Letter', printBackground: true })
+      const pdf = await getDocumentProxy(new Uint8Array(bytes))
+      const { text } = await extractText(pdf, { mergePages: true })
+      const flat = text.replace(/\s+/g, ' ')
+      expect(flat, c.street).toContain(c.street)
+      expect(flat).toContain(`${c.first} ${c.last}`)
+      // The CJK letters are drawn by a font that has them (Noto Sans SC, served with the page), not
+      // left to whatever the printing computer has.
+      if (c.cjk) expect(Buffer.from(bytes).toString('latin1')).toMatch(/NotoSansSC/)
+      await page.context().close()
+    }
+  })
+
   it('a seller opens the report link on a phone and sees a new visitor appear without reload, and no name or contact appears anywhere in the page or its network responses', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Lorelai', lastName: 'Listwell' })
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
