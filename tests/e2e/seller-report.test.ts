@@ -71,8 +71,14 @@ describe('the seller report', () => {
       expect(link.status, JSON.stringify(link.body)).toBe(201)
       const page = await newPage()
       await page.goto(link.body.data.url)
-      await page.getByRole('heading', { level: 1 }).waitFor()
-      await page.evaluate(() => document.fonts.ready)
+      await page.getByText(`Listing agent: ${c.first} ${c.last}`).waitFor()
+      // As a seller presses Print once the page has drawn: the faces for these letters have arrived.
+      for (const weight of ['400', '700']) {
+        await page.waitForFunction(
+          ([w, s]) => document.fonts.check(`${w} 16px "Noto Sans SC", "Noto Emoji"`, s),
+          [weight, `${c.first} ${c.last} ${c.street}`] as const,
+        )
+      }
       const bytes = await page.pdf({ format: 'Letter', printBackground: true })
       const pdf = await getDocumentProxy(new Uint8Array(bytes))
       const { text } = await extractText(pdf, { mergePages: true })

@@ -15,12 +15,34 @@ export function webhookJsonSchema(type: WebhookDataType): Record<string, unknown
 const label = (type: WebhookDataType) =>
   type === WEBHOOK_TEST_EVENT ? 'A test event, sent by "Send test event"' : WEBHOOK_EVENT_LABELS[type]
 
+interface WebhookOperation {
+  operationId: string
+  summary: string
+  description: string
+  parameters: Array<{
+    name: string
+    in: 'header'
+    required: boolean
+    schema: { type: 'string' }
+    description: string
+  }>
+  requestBody: {
+    required: boolean
+    content: Record<string, { schema: Record<string, unknown>; example: unknown }>
+  }
+  responses: Record<string, { description: string }>
+}
+
 /**
  * The OpenAPI 3.1 `webhooks` object: one POST per event type, its body's schema and an example, the
  * Standard Webhooks headers, and what the receiver answers (docs/webhooks.md says the rest).
  */
-export function webhooksOpenApi(): Record<string, unknown> {
-  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description })
+export function webhooksOpenApi(): Record<string, { post: WebhookOperation }> {
+  const header = (description: string) => ({
+    required: true,
+    schema: { type: 'string' as const },
+    description,
+  })
   return Object.fromEntries(
     WEBHOOK_TYPES.map((type) => [
       type,
@@ -30,9 +52,9 @@ export function webhooksOpenApi(): Record<string, unknown> {
           summary: label(type),
           description: `Sent as \`${type}\`, signed per Standard Webhooks (docs/webhooks.md).`,
           parameters: [
-            { name: 'webhook-id', in: 'header', ...header('The same on every retry and replay') },
-            { name: 'webhook-timestamp', in: 'header', ...header('Seconds since the epoch') },
-            { name: 'webhook-signature', in: 'header', ...header('v1,<base64 HMAC-SHA256>') },
+            { name: 'webhook-id', in: 'header' as const, ...header('The same on every retry and replay') },
+            { name: 'webhook-timestamp', in: 'header' as const, ...header('Seconds since the epoch') },
+            { name: 'webhook-signature', in: 'header' as const, ...header('v1,<base64 HMAC-SHA256>') },
           ],
           requestBody: {
             required: true,
