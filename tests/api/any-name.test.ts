@@ -3,7 +3,8 @@
 // exactly — through parsers written by others, not by string matching — in the host's attendee list,
 // the prospect API, the vCard (ical.js, Mozilla's RFC 6350 parser), the CSV export (csv-parse), the
 // thank-you mail (mailparser) and the prospect.created webhook. The agent's own name, drawn the same way,
-// reads back from the open house's .ics (ical.js) and the mail's From. No answer is a 5xx.
+// reads back from the open house's .ics (ical.js), the mail's From and every agent name of the webhook.
+// No answer is a 5xx.
 
 import { randomUUID } from 'node:crypto'
 import { plainFirstName } from '@porchlight/server/src/mail/templates.ts'
@@ -209,14 +210,20 @@ it('keeps every name exact in the lists, the vCard, the CSV, the .ics, the thank
           expect(mail?.text).toContain(`Hi ${plainFirstName(g.first)}, thank you for visiting`)
         }
 
-        // The prospect.created webhook: the names as typed, in JSON.
+        // The prospect.created webhook: the guests' names as typed, in JSON, and the agent's wherever
+        // its id is (the lead's owner, the open house's listing agent, host and scheduler).
         await until(() => hooks.at(endpoint).length >= GUESTS, 'the prospect.created events', 30_000)
-        const created = hooks
-          .at(endpoint)
-          .map((r) => JSON.parse(r.body).data.prospect as Record<string, string>)
+        const payloads = hooks.at(endpoint).map((r) => JSON.parse(r.body).data)
+        const created = payloads.map((d) => d.prospect as Record<string, string>)
         for (const g of signedIn) {
           const p = created.find((c) => c.prospectEmailId === g.email)
           expect([p?.prospectFirstName, p?.prospectLastName]).toEqual([g.first, g.last])
+          expect(p?.createdByREAgentName).toBe(hostName)
+        }
+        for (const { openHouse } of payloads) {
+          expect(openHouse.listingREAgentName).toBe(hostName)
+          expect(openHouse.hostingREAgentName).toBe(hostName)
+          expect(openHouse.scheduledByREAgentName).toBe(hostName)
         }
       },
     ),

@@ -1,6 +1,6 @@
 import { DOOR_SIGN_CALL } from '@porchlight/shared/rules/door-sign'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent, makeTeam } from '../support/factories.ts'
 import { publish, scheduleFor, scheduleHostedBy, scheduleOpenHouse } from '../support/open-houses.ts'
@@ -82,6 +82,42 @@ describe('the door sign PDF', () => {
       const { res, bytes } = await doorSign(oh.id, listing)
       expect(res.status).toBe(200)
       expect((await readPdf(bytes)).text).toContain(`Your host: ${firstName} ${lastName}`)
+    }
+  })
+
+  it('prints names and addresses in CJK, Cyrillic, Vietnamese, Arabic (right to left) and emoji, every character kept', async () => {
+    const cases = [
+      { first: '李', last: '小龙', street: '北京路 12号' },
+      { first: '山田', last: '太郎', street: '東京都 港区 3-1' },
+      { first: 'Ольга', last: 'Иванова', street: 'улица Ленина 5' },
+      { first: 'Thị', last: 'Nguyễn', street: '12 Đường Lê Lợi' },
+      { first: 'مريم', last: 'حداد', street: 'شارع الملك 7' },
+      { first: 'Ann 😀', last: 'Lee 🏠', street: '12 Lantern Way 🏡' },
+    ]
+    for (const c of cases) {
+      const listing = await makePlannedAgent(t.db, { firstName: c.first, lastName: c.last })
+      const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
+      await t.db
+        .updateTable('reProperty')
+        .set({ propertyAddress1: c.street })
+        .where('id', '=', oh.rePropertyId)
+        .execute()
+      const { res, bytes } = await doorSign(oh.id, listing)
+      expect(res.status).toBe(200)
+      // pdf.js says when an embedded font is broken (a glyph table it cannot read draws nothing).
+      const said = [vi.spyOn(console, 'log'), vi.spyOn(console, 'warn')]
+      const { text, pages } = await readPdf(bytes)
+      const warnings = said.flatMap((spy) => spy.mock.calls.map((call) => String(call[0])))
+      for (const spy of said) spy.mockRestore()
+      expect(warnings.filter((w) => /warn/i.test(w))).toEqual([])
+      expect(pages).toBe(1)
+      // pdf.js's text of the PDF: each name and street exactly (a right-to-left line reads from the right).
+      expect(text, `${c.first} ${c.last}`).toContain(`${c.first} ${c.last}`)
+      expect(text).toContain(c.street)
+      expect(text).toMatch(/Your host|host Your/)
+      expect(text).not.toMatch(/[\uFFFD\u25A1]/)
+      // Only the glyphs used are embedded: a sign with a Chinese name is not a font's megabytes.
+      expect(bytes.length).toBeLessThan(250_000)
     }
   })
 

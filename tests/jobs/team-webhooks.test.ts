@@ -40,6 +40,10 @@ function saveEndpoint(agent: Agent, path: string, events: string[], teamId?: num
   })
 }
 
+const teamName = async (id: number) =>
+  (await t.db.selectFrom('reTeam').select('reTeamName').where('id', '=', id).executeTakeFirstOrThrow())
+    .reTeamName
+
 /** Lena leads the team, Cora co-leads it, Max accepted; Pia is still invited; Otto is of the firm only. */
 async function aTeam() {
   const lena = await makePlannedAgent(t.db, { firstName: 'Lena', role: 'Team Lead' })
@@ -80,7 +84,12 @@ describe('team endpoints', () => {
     const team = events('/team-a')
     expect(team.map((e) => e.type).sort()).toEqual(['attendee.added', 'prospect.created'])
     for (const e of team) {
-      expect(e.data.team).toEqual({ id: teamId, agentId: max.agent.id })
+      expect(e.data.team).toEqual({
+        id: teamId,
+        reTeamName: await teamName(teamId),
+        agentId: max.agent.id,
+        agentName: `${max.agent.reAgentFirstName} ${max.agent.reAgentLastName}`,
+      })
       expect(e.data.prospect).toMatchObject({
         id: guest.prospectId,
         prospectFirstName: 'Gina',
@@ -109,7 +118,12 @@ describe('team endpoints', () => {
     await until(() => hooks.at('/team-b').length >= 1, 'the event')
     await settle()
     expect(hooks.at('/team-b')).toHaveLength(1)
-    expect(events('/team-b')[0]?.data.team).toEqual({ id: teamId, agentId: lena.agent.id })
+    expect(events('/team-b')[0]?.data.team).toEqual({
+      id: teamId,
+      reTeamName: await teamName(teamId),
+      agentId: lena.agent.id,
+      agentName: `${lena.agent.reAgentFirstName} ${lena.agent.reAgentLastName}`,
+    })
   })
 
   it('stops hearing a member who left the team', async () => {

@@ -1,8 +1,21 @@
-import type { WebhookEvent } from '@porchlight/shared'
+import type { WebhookEvent, WITHDRAWN_BY } from '@porchlight/shared'
 import type { IntegrationRow } from '../db/agent-integrations.ts'
 import type { Trx } from '../db/transaction.ts'
 
-type OpenHouseEvent = Extract<WebhookEvent, `openHouse.${string}`>
+type OpenHouseEvent = Extract<
+  WebhookEvent,
+  'openHouse.published' | 'openHouse.claimed' | 'openHouse.canceled'
+>
+
+/** When an open house takes place, as its row holds it. */
+export interface ScheduleRow {
+  scheduledDate: string | null
+  scheduledStartTime: string
+  scheduledEndTime: string
+  openHouseTimezone: string
+  startsAt: Date | string | null
+  endsAt: Date | string | null
+}
 
 /**
  * What the services call to tell agents' webhook endpoints (and Follow Up Boss) about a change, inside
@@ -36,6 +49,20 @@ export interface WebhookEvents {
    * right after it, in a transaction of its own only when some endpoint listens.
    */
   openHouseChangedAfter(event: OpenHouseEvent, openHouseId: number): Promise<void>
+  /**
+   * The date or times changed (an edit, or a claimer fixing a flexible date): told with `previous`, when it
+   * was to take place before, if it differs from now.
+   */
+  openHouseRescheduled(trx: Trx, openHouseId: number, previous: ScheduleRow): Promise<void>
+  /**
+   * The host withdrew from hosting (`trx` null: its one statement has committed), or the listing agent
+   * took back its offer to host: told to the listing agent and the host it had.
+   */
+  openHouseWithdrawn(
+    trx: Trx | null,
+    openHouseId: number,
+    v: { withdrawnBy: (typeof WITHDRAWN_BY)[number]; previousHostId: number | null },
+  ): Promise<void>
   /** For a consent change (the guest's unsubscribe, the agent's edit): told to the prospect's owner. */
   consentChanged(trx: Trx, prospectId: number): Promise<void>
 }

@@ -7,6 +7,8 @@ export const WEBHOOK_EVENTS = [
   'feedback.submitted',
   'openHouse.published',
   'openHouse.claimed',
+  'openHouse.rescheduled',
+  'openHouse.withdrawn',
   'openHouse.canceled',
   'consent.changed',
 ] as const
@@ -21,6 +23,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'feedback.submitted': 'A guest gives feedback',
   'openHouse.published': 'An open house is published',
   'openHouse.claimed': 'An open house is claimed',
+  'openHouse.rescheduled': 'An open house moves to another date or time',
+  'openHouse.withdrawn': 'A host withdraws, or an offer to host is taken back',
   'openHouse.canceled': 'An open house is canceled',
   'consent.changed': 'A guest changes consent',
 }

@@ -1,17 +1,7 @@
-import { createRequire } from 'node:module'
 import type { DoorSignText } from '@porchlight/shared/rules/door-sign'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
-
-// PDF's built-in Helvetica has only the Windows-1252 letters: a host named Thị Nguyễn, Łukasz Wójcik
-// or Ольга Иванова printed as wrong glyphs. A line beyond them is drawn in DejaVu Sans (embedded, only
-// the glyphs used), which covers Latin in full, Vietnamese, Cyrillic, Greek, Arabic and Hebrew letters;
-// CJK and emoji it has not.
-const fontFile = createRequire(import.meta.url).resolve
-const UNICODE_FONTS = {
-  regular: fontFile('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: fontFile('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-}
+import { DEJAVU, type Run, runsOf } from './fonts.ts'
 
 /** Text Helvetica draws right: printable Latin-1 and the few Windows-1252 marks the sign uses. */
 const helveticaCan = (text: string) => /^[\x20-\x7e\u00a0-\u00ff–—‘’“”•…€]*$/.test(text)
@@ -35,8 +25,8 @@ export function drawDoorSign(sign: DoorSignText, url: string): Promise<Buffer> {
     info: { Title: `Open house · ${sign.street}`, Author: sign.brand, Subject: sign.call },
   })
   const done = collect(doc)
-  doc.registerFont('Unicode', UNICODE_FONTS.regular)
-  doc.registerFont('Unicode-Bold', UNICODE_FONTS.bold)
+  doc.registerFont('Unicode', DEJAVU.regular)
+  doc.registerFont('Unicode-Bold', DEJAVU.bold)
 
   drawBrand(doc, sign.brand)
   let y = MARGIN + 72
@@ -74,19 +64,69 @@ interface TextStyle {
 const fontFor = (text: string, font: string) =>
   helveticaCan(text) ? font : font.endsWith('-Bold') ? 'Unicode-Bold' : 'Unicode'
 
+/**
+ * How the line is drawn: Helvetica, or DejaVu Sans alone (both wrap as text does), or, for a line that
+ * needs another font (CJK, emoji) or runs right to left (Arabic, Hebrew), its runs side by side.
+ */
+function runsFor(text: string, style: TextStyle): Run[] | null {
+  if (helveticaCan(text)) return null
+  const runs = runsOf(text, style.font.endsWith('-Bold'))
+  const dejavu = style.font.endsWith('-Bold') ? DEJAVU.bold : DEJAVU.regular
+  return runs.length === 1 && runs[0]?.file === dejavu && !runs[0].rtl ? null : runs
+}
+
+/** The runs on one line: the size shrinks (to half at most) until they fit the width. */
+function fitRuns(doc: PDFKit.PDFDocument, runs: Run[], size: number): { size: number; width: number } {
+  const widthAt = (s: number) =>
+    runs.reduce((sum, r) => sum + doc.font(r.file).fontSize(s).widthOfString(r.text), 0)
+  let fitted = size
+  while (widthAt(fitted) > CONTENT && fitted > size / 2) fitted -= 1
+  return { size: fitted, width: widthAt(fitted) }
+}
+
 function measure(doc: PDFKit.PDFDocument, text: string, style: TextStyle): number {
+  const runs = runsFor(text, style)
+  if (runs)
+    return doc
+      .font(runs[0]?.file ?? 'Unicode')
+      .fontSize(fitRuns(doc, runs, style.size).size)
+      .currentLineHeight(true)
   return doc
     .font(fontFor(text, style.font))
     .fontSize(style.size)
     .heightOfString(text, { width: CONTENT, align: 'center' })
 }
 
+/**
+ * A right-to-left run, word by word from its left edge (the last word first): fontkit shapes each word
+ * and lays its letters out from the right, and the gaps between words stay gaps, so a reader of the
+ * PDF's text (pdf.js among them) puts the words back in reading order with spaces between.
+ */
+function drawRightToLeft(doc: PDFKit.PDFDocument, text: string, left: number, y: number) {
+  let x = left
+  for (const word of text.split(/( )/).reverse()) {
+    if (word !== ' ' && word !== '') doc.text(word, x, y, { lineBreak: false })
+    x += doc.widthOfString(word)
+  }
+}
+
 /** Centred text from `y`; answers where the next line starts. */
 function centred(doc: PDFKit.PDFDocument, text: string, y: number, style: TextStyle): number {
   const height = measure(doc, text, style)
-  doc
-    .fillColor(style.color ?? INK)
-    .text(text, MARGIN, y, { width: CONTENT, align: 'center', lineBreak: true })
+  const runs = runsFor(text, style)
+  doc.fillColor(style.color ?? INK)
+  if (!runs) {
+    doc.text(text, MARGIN, y, { width: CONTENT, align: 'center', lineBreak: true })
+    return y + height
+  }
+  const { size, width } = fitRuns(doc, runs, style.size)
+  let x = MARGIN + (CONTENT - width) / 2
+  for (const run of runs) {
+    const runWidth = doc.font(run.file).fontSize(size).widthOfString(run.text)
+    if (run.rtl) drawRightToLeft(doc, run.text, x, y)
+    else doc.text(run.text, x, y, { lineBreak: false })
+    x += runWidth
+  }
   return y + height
 }
 

@@ -186,6 +186,13 @@ export function createOpenHouseLifecycle(
           )
           .catch(rethrowDuplicate)
         if (!next) throw new NotFoundError()
+        await d.webhooks.openHouseRescheduled(trx, id, row)
+        if (row.publishedAt !== null && next.publishedAt === null) {
+          await d.webhooks.openHouseWithdrawn(trx, id, {
+            withdrawnBy: 'listingAgent',
+            previousHostId: row.hostingReAgentId,
+          })
+        }
         await d.questions.save(trx, id, body.customQuestions)
         const moved = next.endsAt?.valueOf() !== row.endsAt?.valueOf()
         await scheduleEnd(d.outbox, trx, next, {

@@ -147,6 +147,13 @@ export function createOpenHouseOffers(d: OfferDeps) {
         if (offering && row.publishedAt === null) {
           await d.webhooks.openHouseChanged(trx, 'openHouse.published', id)
         }
+        // 'Hosting Myself' takes back an offer nobody claimed yet.
+        if (!offering && row.publishedAt !== null) {
+          await d.webhooks.openHouseWithdrawn(trx, id, {
+            withdrawnBy: 'listingAgent',
+            previousHostId: row.hostingReAgentId,
+          })
+        }
         // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
         if (offering && isTeamLevel(level) && row.publishedAt === null) {
           const details = await detailsOrThrow(repo, id, undefined, trx)
@@ -222,7 +229,10 @@ export function createOpenHouseOffers(d: OfferDeps) {
         }
         const claimed = await repo.claimWithSchedule(id, who, schedule, trx).catch(rethrowDuplicate)
         // The schedule is fixed now: it has an end, and the jobs for it.
-        if (claimed) await scheduleEnd(d.outbox, trx, claimed)
+        if (claimed) {
+          await scheduleEnd(d.outbox, trx, claimed)
+          await d.webhooks.openHouseRescheduled(trx, id, current)
+        }
         return claimed
       })
       return finishClaim(
@@ -249,6 +259,8 @@ export function createOpenHouseOffers(d: OfferDeps) {
         id,
       )
       d.stats.changedNow([row.listingReAgentId, caller.id])
+      // One statement of its own, as a claim: its webhook deliveries are written right after it.
+      await d.webhooks.openHouseWithdrawn(null, id, { withdrawnBy: 'host', previousHostId: caller.id })
       return detailsOrThrow(repo, id, await d.access.actor(caller))
     },
   }

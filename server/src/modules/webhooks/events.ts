@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import { completeAddress, type WebhookEvent } from '@porchlight/shared'
+import {
+  completeAddress,
+  openHouseStatus,
+  WEBHOOK_DATA,
+  type WebhookEvent,
+  type WebhookSchedule,
+} from '@porchlight/shared'
+import type { z } from 'zod'
 import type { Config } from '../../config.ts'
 import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { JsonValue } from '../../db/types.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
-import type { WebhookEvents } from '../../jobs/webhook-events.ts'
+import type { ScheduleRow, WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
 import { toOpenHouse } from '../open-houses/mapping.ts'
 import { toProperty } from '../properties/service.ts'
@@ -29,6 +36,20 @@ export interface WebhookEventDeps {
 }
 
 type ProspectRow = NonNullable<Awaited<ReturnType<WebhookRepo['prospect']>>>
+type OpenHouseRow = NonNullable<Awaited<ReturnType<WebhookRepo['openHouse']>>>
+type Schedule = z.input<typeof WebhookSchedule>
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
+
+/** When an open house takes place, as the rescheduled event tells it. */
+const scheduleOf = (row: ScheduleRow): Schedule => ({
+  scheduledDate: row.scheduledDate,
+  scheduledStartTime: row.scheduledStartTime,
+  scheduledEndTime: row.scheduledEndTime,
+  openHouseTimezone: row.openHouseTimezone,
+  startsAt: iso(row.startsAt),
+  endsAt: iso(row.endsAt),
+})
 
 const consentOf = (p: ProspectRow) => ({
   prospectId: p.id,
@@ -106,6 +127,19 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
     if (endpoints.size === 0) return
     const timestamp = new Date().toISOString()
     const built = new Map<string, Record<string, unknown>>()
+    const teamIds = [
+      ...new Set([...endpoints.values()].flatMap((e) => (e.teamId === null ? [] : [e.teamId]))),
+    ]
+    const [teamNames, memberNames] =
+      teamIds.length === 0
+        ? [new Map<number, string>(), new Map<number, string>()]
+        : await Promise.all([
+            repo.teamNames(teamIds, trx),
+            repo.agentNames(
+              [...endpoints.values()].filter((e) => e.teamId !== null).map((e) => e.agentId),
+              trx,
+            ),
+          ])
     for (const [endpointId, { agentId, teamId }] of endpoints) {
       // The team's view is the same for every member: built once, as each agent's own is.
       const key = teamId === null ? `agent:${agentId}` : 'team'
@@ -114,8 +148,21 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         data = await dataFor(teamId === null ? { agentId } : 'team')
         built.set(key, data)
       }
-      // A team's endpoint is told whose event it is: the team and the member.
-      if (teamId !== null) data = { ...data, team: { id: teamId, agentId } }
+      // A team's endpoint is told whose event it is: the team and the member, with their names.
+      if (teamId !== null) {
+        data = {
+          ...data,
+          team: {
+            id: teamId,
+            reTeamName: teamNames.get(teamId) ?? '',
+            agentId,
+            agentName: memberNames.get(agentId) ?? '',
+          },
+        }
+      }
+      // Shaped by the published schema: a field it does not name is never sent, one it names is never
+      // missing (a payload that does not fit is a bug, found by the tests before it ships).
+      data = WEBHOOK_DATA[event].parse(data)
       const delivery = await repo.createDelivery(
         {
           endpointId,
@@ -132,8 +179,24 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
   async function openHouseAndProperty(openHouseId: number, trx: Trx) {
     const oh = await repo.openHouse(openHouseId, trx)
     if (!oh) throw new Error(`open house ${openHouseId} is gone`)
-    const property = await repo.property(oh.rePropertyId, trx)
-    return { row: oh, openHouse: toOpenHouse(oh), property: property ? toProperty(property) : null }
+    const propertyRow = await repo.property(oh.rePropertyId, trx)
+    if (!propertyRow) throw new Error(`property ${oh.rePropertyId} is gone`)
+    const property = toProperty(propertyRow)
+    return { row: oh, openHouse: webhookOpenHouse(oh, property), property }
+  }
+
+  /** As getOpenHouseDetails answers it, with its agents' names (less what a caller may do). */
+  function webhookOpenHouse(row: OpenHouseRow, property: ReturnType<typeof toProperty>) {
+    const openHouse = toOpenHouse(row)
+    return {
+      ...openHouse,
+      reProperty: property,
+      listingREAgentName: row.listingName,
+      listingREAgentBrokerage: row.listingBrokerage,
+      hostingREAgentName: row.hostingName,
+      scheduledByREAgentName: row.schedulerName,
+      status: openHouseStatus(openHouse),
+    }
   }
 
   /**
@@ -142,8 +205,11 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
    */
   function prospectFor(p: ProspectRow, viewer: Viewer, listingConsentFrom: number | null) {
     const agentId = viewerId(viewer)
-    if (agentId === null) return toProspect(p, 0, false)
-    return toProspect(p, agentId, p.createdByReAgentId === agentId || listingConsentFrom === agentId)
+    const prospect =
+      agentId === null
+        ? toProspect(p, 0, false)
+        : toProspect(p, agentId, p.createdByReAgentId === agentId || listingConsentFrom === agentId)
+    return { ...prospect, createdByREAgentName: p.ownerName }
   }
 
   const events: WebhookEvents = {
@@ -243,6 +309,9 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         openHouseAndProperty(feedback.openHouseId, trx),
       ])
       if (!prospect) return
+      const hostName = (await repo.agentNames([feedback.hostingReAgentId], trx)).get(
+        feedback.hostingReAgentId ?? 0,
+      )
       const consented = attendee?.listingAgentConsent ? row.listingReAgentId : null
       const {
         id,
@@ -265,6 +334,7 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
             openHouseId,
             prospectId,
             hostingREAgentId: hostingReAgentId,
+            hostingREAgentName: hostName ?? null,
             feedbackText,
             ...ratings,
             createdDate: new Date(createdDate).toISOString(),
@@ -285,6 +355,38 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
     async openHouseChangedAfter(event, openHouseId) {
       if (!(await repo.openHouseHasListeners(openHouseId, event))) return
       await inTransaction(db, (trx) => events.openHouseChanged(trx, event, openHouseId))
+    },
+
+    async openHouseRescheduled(trx, openHouseId, previous) {
+      const { row, openHouse, property } = await openHouseAndProperty(openHouseId, trx)
+      const [before, current] = [scheduleOf(previous), scheduleOf(row)]
+      if (JSON.stringify(current) === JSON.stringify(before)) return
+      await enqueue(trx, 'openHouse.rescheduled', [row.listingReAgentId, row.hostingReAgentId], () => ({
+        openHouse,
+        property,
+        previous: before,
+        current,
+      }))
+    },
+
+    async openHouseWithdrawn(trx, openHouseId, { withdrawnBy, previousHostId }) {
+      const write = async (t: Trx) => {
+        const { row, openHouse, property } = await openHouseAndProperty(openHouseId, t)
+        const names = await repo.agentNames([previousHostId], t)
+        const previousHost =
+          previousHostId === null
+            ? null
+            : { reAgentId: previousHostId, reAgentName: names.get(previousHostId) ?? '' }
+        await enqueue(t, 'openHouse.withdrawn', [row.listingReAgentId, previousHostId], () => ({
+          openHouse,
+          property,
+          withdrawnBy,
+          previousHost,
+        }))
+      }
+      // A host's withdrawal is one statement of its own: written right after it, as a claim is.
+      if (trx) await write(trx)
+      else await inTransaction(db, write)
     },
 
     async consentChanged(trx, prospectId) {

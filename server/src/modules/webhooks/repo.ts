@@ -207,16 +207,60 @@ export function createWebhookRepo(db: Db, box: SecretBox) {
 
     // ---- what the payloads are made of, read in the emitting transaction ----
 
+    /** The open house with its agents' names, as the details of the API name them. */
     openHouse(id: number, trx: Db | Trx) {
-      return trx.selectFrom('openHouse').selectAll().where('id', '=', id).executeTakeFirst()
+      return trx
+        .selectFrom('openHouse')
+        .innerJoin('reAgent as la', 'la.id', 'openHouse.listingReAgentId')
+        .leftJoin('reAgent as ha', 'ha.id', 'openHouse.hostingReAgentId')
+        .innerJoin('reAgent as sa', 'sa.id', 'openHouse.scheduledByReAgentId')
+        .selectAll('openHouse')
+        .select([
+          sql<string>`la.re_agent_first_name || ' ' || la.re_agent_last_name`.as('listingName'),
+          'la.reAgentBrokerFirmName as listingBrokerage',
+          sql<string>`sa.re_agent_first_name || ' ' || sa.re_agent_last_name`.as('schedulerName'),
+          sql<string | null>`case when ha.id is null then null
+            else ha.re_agent_first_name || ' ' || ha.re_agent_last_name end`.as('hostingName'),
+        ])
+        .where('openHouse.id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /** Agents' first and last names, by id. */
+    async agentNames(ids: Array<number | null>, trx: Db | Trx): Promise<Map<number, string>> {
+      const wanted = [...new Set(ids.filter((id): id is number => id !== null))]
+      if (wanted.length === 0) return new Map()
+      const rows = await trx
+        .selectFrom('reAgent')
+        .select(['id', 'reAgentFirstName', 'reAgentLastName'])
+        .where('id', 'in', wanted)
+        .execute()
+      return new Map(rows.map((r) => [r.id, `${r.reAgentFirstName} ${r.reAgentLastName}`]))
+    },
+
+    async teamNames(ids: number[], trx: Db | Trx): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map()
+      const rows = await trx
+        .selectFrom('reTeam')
+        .select(['id', 'reTeamName'])
+        .where('id', 'in', ids)
+        .execute()
+      return new Map(rows.map((r) => [r.id, r.reTeamName]))
     },
 
     property(id: number, trx: Db | Trx) {
       return trx.selectFrom('reProperty').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
+    /** The prospect, with its owner's name. */
     prospect(id: number, trx: Db | Trx) {
-      return trx.selectFrom('prospect').selectAll().where('id', '=', id).executeTakeFirst()
+      return trx
+        .selectFrom('prospect')
+        .innerJoin('reAgent as owner', 'owner.id', 'prospect.createdByReAgentId')
+        .selectAll('prospect')
+        .select(sql<string>`owner.re_agent_first_name || ' ' || owner.re_agent_last_name`.as('ownerName'))
+        .where('prospect.id', '=', id)
+        .executeTakeFirst()
     },
 
     /** The visit (`visitId`), or the latest of the prospect's visits at the open house (decision 029). */

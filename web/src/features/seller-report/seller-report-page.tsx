@@ -9,6 +9,11 @@ import { Spinner } from '../../ui/Spinner.tsx'
 import { ratingLabel } from '../guest/feedback-fields.ts'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
 import { sellerReportQueryOptions, useSellerReportLive } from './queries.ts'
+// Fonts for any name or address the report prints (CJK, emoji): a phone has them, a printer's
+// computer may not. Each face is cut by Unicode range, so a browser fetches only the slices in use.
+import '@fontsource/noto-sans-sc/400.css'
+import '@fontsource/noto-sans-sc/700.css'
+import '@fontsource/noto-emoji/400.css'
 import './seller-report.css'
 
 const routeApi = getRouteApi('/seller/$token')
