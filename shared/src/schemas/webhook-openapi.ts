@@ -31,6 +31,8 @@ interface WebhookOperation {
     content: Record<string, { schema: Record<string, unknown>; example: unknown }>
   }
   responses: Record<string, { description: string }>
+  /** None a receiver must hold: the webhook-signature header, checked with its endpoint's secret, proves the sender. */
+  security: []
 }
 
 /**
@@ -66,6 +68,7 @@ export function webhooksOpenApi(): Record<string, { post: WebhookOperation }> {
             '200': { description: 'Any 2xx within 10 seconds: delivered' },
             default: { description: 'Anything else, or no answer: retried later' },
           },
+          security: [],
         },
       },
     ]),
