@@ -1,7 +1,8 @@
-import { Feedback, FeedbackSummary, SaveFeedbackBody } from '@porchlight/shared'
+import { Feedback, FeedbackSummary, messages, SaveFeedbackBody } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const PositiveId = z.coerce.number().int().positive()
@@ -59,8 +60,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ agentId: PositiveId }),
         response: { 200: data(FeedbackSummary) },
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', messages.feedbackSummaryLoadFailed)],
     },
-    async (req) => ({ data: await feedback.agentSummary(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await feedback.agentSummary(agentOf(req)) }),
   )
 }

@@ -2,6 +2,7 @@ import { messages } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
 const Queued = z.object({ data: z.object({ queued: z.literal(true), message: z.string() }) })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })
@@ -45,10 +46,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: { 202: Queued },
       },
-      ...guard,
+      preHandler: [
+        app.requireLicensedAgent,
+        requireSelf('hostId', 'The attendee report goes to the hosting agent'),
+      ],
     },
     async (req, reply) => {
-      await reports.sendAttendeeReport(agentOf(req), req.params.openHouseId, req.params.hostId)
+      await reports.sendAttendeeReport(agentOf(req), req.params.openHouseId)
       return reply.status(202).send({ data: { queued: true as const, message: messages.attendeeReportSent } })
     },
   )

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const positive = z.coerce.number().int().positive()
@@ -52,9 +53,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ agentId: positive }),
         response: { 200: data(z.array(Team)) },
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only list your own teams')],
     },
-    async (req) => ({ data: await teams.listForAgent(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await teams.listForAgent(agentOf(req)) }),
   )
 
   app.get(
@@ -66,11 +67,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ agentId: positive, teamType: TeamType }),
         response: { 200: data(TeamRef.nullable()) },
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only look up your own teams')],
     },
-    async (req) => ({
-      data: await teams.ofAgentAndType(agentOf(req), req.params.agentId, req.params.teamType),
-    }),
+    async (req) => ({ data: await teams.ofAgentAndType(agentOf(req), req.params.teamType) }),
   )
 
   app.get(

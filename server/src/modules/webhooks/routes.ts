@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const PositiveId = z.coerce.number().int().positive()
@@ -45,9 +46,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/webhookmgmt/getWebhookEndpointsByREAgentId/:agentId',
     {
       schema: { tags, security, params: AgentParams, response: { 200: data(z.array(WebhookEndpoint)) } },
-      ...guard,
+      preHandler: [
+        app.requireLicensedAgent,
+        requireSelf('agentId', 'You can only see your own integrations'),
+      ],
     },
-    async (req) => ({ data: await webhooks.list(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await webhooks.list(agentOf(req)) }),
   )
 
   app.get(
