@@ -24,22 +24,13 @@ import {
   type TeamFacts,
   type TeamPermission,
 } from './policy.ts'
+import { anActor } from './test-fixtures.ts'
 
 const ME = 1
 const LISTER = 2
 const OTHER = 3
 
-const actor = (overrides: Partial<Actor> = {}): Actor => ({
-  id: ME,
-  role: 'Real Estate Agent',
-  firmLicense: 'FIRM-1',
-  firmVerified: true,
-  teamIds: [],
-  teammateIds: [],
-  actsForIds: [],
-  ledTeamIds: [],
-  ...overrides,
-})
+const actor = anActor
 
 const openHouse = (overrides: Partial<OpenHouseFacts> = {}): OpenHouseFacts => ({
   listingREAgentId: LISTER,

@@ -13,12 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { userOf } from '../../http/auth.ts'
+import { data, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const Sent = data(z.object({ sent: z.literal(true) }))
 const UserIdParams = z.object({ userId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config } = app.deps

@@ -2,11 +2,9 @@ import { CalendarFeedUrl } from '@porchlight/shared/schemas/calendar-feed'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { AgentParams, data, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const AgentParams = z.object({ agentId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 const tags = ['calendar feed']
 const own = requireSelf('agentId', 'You can only see your own calendar feed')
 

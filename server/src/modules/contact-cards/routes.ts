@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
 import { attachment } from '../../http/download.ts'
+import { PositiveId, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const PositiveId = z.coerce.number().int().positive()
-const security = [{ bearer: [] }]
 const tags = ['prospects']
 
 export const contactCardRoutes: FastifyPluginAsyncZod = async (app) => {

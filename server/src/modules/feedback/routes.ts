@@ -2,11 +2,9 @@ import { Feedback, FeedbackSummary, messages, SaveFeedbackBody } from '@porchlig
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { data, PositiveId, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const PositiveId = z.coerce.number().int().positive()
-const security = [{ bearer: [] }]
 const tags = ['feedback']
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {

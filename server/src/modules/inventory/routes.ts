@@ -2,11 +2,8 @@ import { InventoryItem, messages, SaveInventoryBody, UpdateInventoryBody } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { data, IdParams, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
-
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const IdParams = z.object({ id: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { inventory } = app.deps

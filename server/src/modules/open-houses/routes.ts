@@ -11,18 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
 import { attachment } from '../../http/download.ts'
+import { AgentParams, data, IdParams, Paging, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const IdParams = z.object({ id: z.coerce.number().int().positive() })
-const AgentParams = z.object({ agentId: z.coerce.number().int().positive() })
 /** Claim and withdraw name the open house and the agent acting (API.md: it must be the caller). */
 const OpenHouseAgentParams = AgentParams.extend({ openHouseId: z.coerce.number().int().positive() })
-const Paging = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-})
-const security = [{ bearer: [] }]
 const tags = ['open houses']
 
 export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,11 +2,10 @@ import { AddPlanBody, PlanPurchase, PlanUtilization, PricingPlan, PricingPlanLis
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { data, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const AgentIdParams = z.object({ reAgentId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pricing } = app.deps

@@ -16,15 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
 import { attachment } from '../../http/download.ts'
+import { AgentParams, data, IdParams, PositiveId, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const PositiveId = z.coerce.number().int().positive()
-const IdParams = z.object({ id: PositiveId })
-const AgentParams = z.object({ agentId: PositiveId })
 const ProspectParams = z.object({ prospectId: PositiveId })
 const Paging = ProspectListQuery.pick({ limit: true, offset: true })
-const security = [{ bearer: [] }]
 const tags = ['prospects']
 
 export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {

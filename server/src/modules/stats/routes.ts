@@ -9,13 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { AgentParams, data, PositiveId, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const positive = z.coerce.number().int().positive()
-const AgentParams = z.object({ agentId: positive })
-const TeamParams = z.object({ teamId: positive })
-const security = [{ bearer: [] }]
+const TeamParams = z.object({ teamId: PositiveId })
 const tags = ['statistics']
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {

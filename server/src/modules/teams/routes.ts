@@ -12,11 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { data, PositiveId, security } from '../../http/schemas.ts'
 import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const positive = z.coerce.number().int().positive()
-const security = [{ bearer: [] }]
 const tags = ['teams']
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +33,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ reTeamId: positive }),
+        params: z.object({ reTeamId: PositiveId }),
         body: UpdateTeamBody,
         response: { 200: data(Team) },
       },
@@ -50,7 +48,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ agentId: positive }),
+        params: z.object({ agentId: PositiveId }),
         response: { 200: data(z.array(Team)) },
       },
       preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only list your own teams')],
@@ -64,7 +62,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ agentId: positive, teamType: TeamType }),
+        params: z.object({ agentId: PositiveId, teamType: TeamType }),
         response: { 200: data(TeamRef.nullable()) },
       },
       preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only look up your own teams')],
@@ -75,7 +73,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reteammgmt/getRETeamDetails/:id',
     {
-      schema: { tags, security, params: z.object({ id: positive }), response: { 200: data(TeamDetails) } },
+      schema: { tags, security, params: z.object({ id: PositiveId }), response: { 200: data(TeamDetails) } },
       ...guard,
     },
     async (req) => ({ data: await teams.details(agentOf(req), req.params.id) }),
@@ -93,7 +91,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ teamId: positive }),
+        params: z.object({ teamId: PositiveId }),
         response: { 200: data(TeamMembersList) },
       },
       ...guard,
@@ -112,7 +110,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          params: z.object({ reTeamId: positive }),
+          params: z.object({ reTeamId: PositiveId }),
           response: { 200: data(TeamMember) },
         },
         ...guard,
@@ -127,7 +125,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ reTeamMemberId: positive }),
+        params: z.object({ reTeamMemberId: PositiveId }),
         response: { 200: data(TeamMember) },
       },
       ...guard,
