@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
 import { createMigrator } from '@porchlight/server/src/db/migrate.ts'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { testDatabaseName } from '../support/databases.ts'
 import { migrationsDir } from '../support/global-setup.ts'
 import { withDatabase } from '../support/services.ts'
 
@@ -13,7 +13,7 @@ import { withDatabase } from '../support/services.ts'
 
 const BEFORE = '202611280001-key-outbox-jobs'
 const GRANT = '202611290001-grant-firm-roles'
-const name = `pl_test_${Date.now()}_roles_${randomBytes(4).toString('hex')}`
+const name = testDatabaseName('roles')
 let handle: DbHandle
 
 async function admin(query: string) {

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto'
 import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
 import { migrateDownAll, migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { testDatabaseName } from '../support/databases.ts'
 import { migrationsDir } from '../support/global-setup.ts'
 import { withDatabase } from '../support/services.ts'
 
-const name = `pl_test_${Date.now()}_migrate_${randomBytes(4).toString('hex')}`
+const name = testDatabaseName('migrate')
 let handle: DbHandle
 
 async function admin(query: string) {

@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { deleteKeys } from '../support/api.ts'
 import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../support/app.ts'
+import { testDatabaseName } from '../support/databases.ts'
 import { makeAgent } from '../support/factories.ts'
 import { freePort, startProcess, stop } from '../support/processes.ts'
 import { withDatabase } from '../support/services.ts'
@@ -25,7 +26,7 @@ const migrationNames = fs
   .sort()
 
 const prefix = `b${randomBytes(5).toString('hex')}`
-const emptyDb = `pl_test_${Date.now()}_build_${randomBytes(4).toString('hex')}`
+const emptyDb = testDatabaseName('build')
 const heartbeatFile = path.join(os.tmpdir(), `porchlight-heartbeat-${prefix}`)
 const children = new Set<ChildProcess>()
 let database: TestDatabase

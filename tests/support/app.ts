@@ -9,6 +9,7 @@ import pg from 'pg'
 import pino from 'pino'
 import { inject } from 'vitest'
 import { type ApiCall, apiCaller, deleteKeys } from './api.ts'
+import { testDatabaseName } from './databases.ts'
 import { withDatabase } from './services.ts'
 
 /** The key test apps seal stored secrets with (a process of a test that shares their data needs it). */
@@ -24,8 +25,7 @@ export interface TestDatabase {
 /** A fresh database cloned from the migrated template: each test file gets its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl')
-  // The creation time in the name lets a later run clear what a killed run left behind.
-  const name = `pl_test_${Date.now()}_${randomBytes(4).toString('hex')}`
+  const name = testDatabaseName()
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {

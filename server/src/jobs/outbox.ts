@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts'
 import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
 import { backgroundFailures } from '../failures.ts'
 import { batched } from '../lib/batched.ts'
+import { within } from '../lib/within.ts'
 import type { Queues } from './queues.ts'
 
 export interface Outbox {
@@ -62,12 +63,6 @@ function jobRefOf(jobId: string | undefined): JobRef | null {
   const match = /^outbox-(\d+)(?:-([0-9a-f-]{36}))?$/.exec(jobId ?? '')
   return match ? { id: Number(match[1]), key: match[2] ?? null } : null
 }
-
-const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
-  Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis is not answering')), ms)),
-  ])
 
 function undeliverable(queues: Queues, queue: string, jobName: string): string | null {
   if (!(queue in queues)) return `unknown queue ${queue}`
@@ -147,7 +142,7 @@ export function createOutbox(
           data: row.payload,
           opts: { jobId: outboxJobId(row) },
         }))
-        await within(5000, queues[name].addBulk(jobs))
+        await within(5000, queues[name].addBulk(jobs), 'Redis is not answering')
       }
       const relayed = rows.filter((r) => !parked.includes(r.id)).map((r) => r.id)
       if (relayed.length > 0) {

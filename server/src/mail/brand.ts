@@ -1,6 +1,8 @@
 // Porchlight's look outside the web app (mail, the unsubscribe page): the web's tokens as plain values,
 // since neither a mail client nor a page without our stylesheet reads CSS variables.
 
+import { escapeHtml } from '../lib/html.ts'
+
 export const BRAND = {
   ink: '#1e293b',
   muted: '#64748b',
@@ -12,12 +14,6 @@ export const BRAND = {
 
 /** The mark (a house with its porch light on), as the site header and the favicon draw it. */
 export const BRAND_MARK_SVG = `<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="${BRAND.night}"/><path d="M8 15.5 16 8l8 7.5V24H8z" fill="none" stroke="#f8fafc" stroke-width="2" stroke-linejoin="round"/><circle cx="16" cy="18.5" r="3" fill="${BRAND.light}"/></svg>`
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 /**
  * The start of a branded HTML document: a language (screen readers pick the voice by it), a head with

@@ -1,6 +1,7 @@
 // Every mail's words in one place: a subject, plain text and HTML built from the same lines.
 import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField, RATING_MAX, ratingLabel } from '@porchlight/shared'
-import { BRAND, escapeHtml, htmlEnd, htmlStart } from './brand.ts'
+import { escapeHtml } from '../lib/html.ts'
+import { BRAND, htmlEnd, htmlStart } from './brand.ts'
 import type { MailContent } from './queue-mail.ts'
 
 type Ratings = Partial<Record<FeedbackRatingField, number | null>>

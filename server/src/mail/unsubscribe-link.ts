@@ -1,3 +1,4 @@
+import { escapeHtml } from '../lib/html.ts'
 import type { OutgoingMail } from './mailer.ts'
 
 /**
@@ -5,12 +6,6 @@ import type { OutgoingMail } from './mailer.ts'
  * itself is kept sealed beside them (mail.unsubscribe_url, decision 033) and put back as it goes out.
  */
 export const UNSUBSCRIBE_LINK = '{{porchlight:unsubscribe}}'
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 /** The mail as it goes out: its link where the stored mail holds the placeholder. */
 export function withUnsubscribeLink<M extends Pick<OutgoingMail, 'textBody' | 'htmlBody' | 'headers'>>(

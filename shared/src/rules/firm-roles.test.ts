@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type Actor, type AgentFacts, mayDecideFirmMembership, mayGrantFirmRole } from './policy.ts'
+import { anActor } from './test-fixtures.ts'
 
-const actor = (role: string, overrides: Partial<Actor> = {}): Actor => ({
-  id: 1,
-  role,
-  firmLicense: 'FIRM-1',
-  firmVerified: true,
-  teamIds: [],
-  teammateIds: [],
-  actsForIds: [],
-  ledTeamIds: [],
-  ...overrides,
-})
+const actor = (role: string, overrides: Partial<Actor> = {}): Actor => anActor({ role, ...overrides })
 const member = (overrides: Partial<AgentFacts> = {}): AgentFacts => ({
   id: 2,
   firmLicense: 'FIRM-1',

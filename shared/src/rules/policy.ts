@@ -282,11 +282,41 @@ export function agentRooms(actor: Actor): string[] {
 }
 
 /**
+ * "Your own id" routes (an agent's lists, feeds, statistics, integrations and plan; a user's own account):
+ * the id asked for is the caller's own, else 403. Routes ask it through `requireSelf`
+ * (server/src/policy/require-self.ts), and services then read the caller's id only.
+ */
+export function asksForSelf(caller: { id: number }, askedId: number): boolean {
+  return caller.id === askedId
+}
+
+/**
+ * An inventory item is its owner's alone: another agent's item does not exist for the caller (404), and
+ * an agent adds items to its own inventory only.
+ */
+export function mayOwnInventory(actor: { id: number }, item: { owningREAgentId: number }): boolean {
+  return item.owningREAgentId === actor.id
+}
+
+/** An agent profile is its user's own: only that user edits it (403 for another's). */
+export function mayOwnAgentProfile(user: { id: number }, agent: { porchlightUserId: number }): boolean {
+  return agent.porchlightUserId === user.id
+}
+
+/** A plan purchase is the agent's own: it sees and changes its own purchases only (404 for another's). */
+export function mayOwnPurchase(actor: { id: number }, purchase: { reAgentId: number }): boolean {
+  return purchase.reAgentId === actor.id
+}
+
+/**
  * The owner's own business with a lead — its stage, next follow-up date and notes: the owner's alone.
  * An agent who may see the guest (listing or hosting agent of an open house it attended) does not
  * learn it exists (404), as anyone else.
  */
-export function mayKeepProspect(actor: Actor, p: Pick<ProspectFacts, 'createdByREAgentId'>): boolean {
+export function mayKeepProspect(
+  actor: { id: number },
+  p: Pick<ProspectFacts, 'createdByREAgentId'>,
+): boolean {
   return p.createdByREAgentId === actor.id
 }
 

@@ -12,7 +12,7 @@ import {
 } from './store.ts'
 import type { LiveContext, LiveRule, LiveTable } from './types.ts'
 
-// The one place the agent app listens to its socket: the event table (features/layout/live-events.ts,
+// The one place the agent app listens to its socket: the event table (app/live-events.ts,
 // handed in by the layout) applied to the
 // query cache, the open house rooms pages watch, the connection state, and the refetch after a
 // reconnect (DESIGN.md "Real time": a missed event never leaves a stale screen).

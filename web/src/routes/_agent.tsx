@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AgentLayout } from '../features/layout/agent-layout.tsx'
+import { AgentLayout } from '../app/agent-layout.tsx'
 import { requireSession } from '../features/session/queries.ts'
 
 /** Pathless layout: every page under it needs a signed-in user (SPEC §6). */

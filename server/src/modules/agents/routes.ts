@@ -9,10 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf, userOf } from '../../http/auth.ts'
+import { data, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const AgentIdParams = z.object({ reAgentId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { agents } = app.deps
@@ -22,7 +22,10 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reagentmgmt/saveREAgent',
     {
       schema: { tags: ['agents'], security, body: CreateAgentBody, response: { 201: data(Agent) } },
-      preHandler: app.requireUser,
+      preHandler: [
+        app.requireUser,
+        requireSelf('porchlightUserId', 'You can only create your own profile', { in: 'body', of: 'user' }),
+      ],
     },
     async (req, reply) => reply.status(201).send({ data: await agents.create(userOf(req).id, req.body) }),
   )

@@ -5,6 +5,7 @@ import {
   type CreateAgentBody,
   type FirmMember,
   mayDecideFirmMembership,
+  mayOwnAgentProfile,
   mayReadRoster,
   maySchedulerFor,
   messages,
@@ -76,7 +77,6 @@ export function createAgentService(d: AgentDeps) {
 
     /** The signed-in user's own profile; one per user, emails unique among agents. */
     async create(userId: number, body: CreateAgent): Promise<Agent> {
-      if (body.porchlightUserId !== userId) throw new ForbiddenError('You can only create your own profile')
       if (await repo.findByUserId(userId))
         throw new ConflictError('EMAIL_EXISTS', messages.emailIdAlreadyExists)
       if (await repo.emailTaken(body.reAgentEmailId)) {
@@ -105,7 +105,8 @@ export function createAgentService(d: AgentDeps) {
     async update(userId: number, agentId: number, body: UpdateAgent): Promise<Agent> {
       const agent = await repo.getById(agentId)
       if (!agent) throw new NotFoundError()
-      if (agent.porchlightUserId !== userId) throw new ForbiddenError('You can only edit your own profile')
+      if (!mayOwnAgentProfile({ id: userId }, agent))
+        throw new ForbiddenError('You can only edit your own profile')
       const { reAgentLicenseValidityFlag: _ignored, ...editable } = body
       return toAgent(
         await repo.update(agentId, {

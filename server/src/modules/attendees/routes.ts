@@ -2,12 +2,7 @@ import { AddAttendeeBody, PublicAttendee } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
-
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const Paging = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-})
+import { data, Paging } from '../../http/schemas.ts'
 
 export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { attendees } = app.deps

@@ -1,6 +1,7 @@
 import {
   type AddAttendeeBody,
   completeAddress,
+  mayKeepProspect,
   messages,
   type PublicAttendee,
   publicVisitorName,
@@ -197,7 +198,8 @@ export function createAttendeeService(d: AttendeeDeps) {
       return inTransaction(d.db, async (trx) => {
         const oh = await hostedBy(caller, body.openHouseId, trx)
         const prospect = await repo.prospect(body.prospectId, trx)
-        if (!prospect || prospect.createdByReAgentId !== caller.id) throw new NotFoundError()
+        if (!prospect || !mayKeepProspect(caller, { createdByREAgentId: prospect.createdByReAgentId }))
+          throw new NotFoundError()
         const added = await record(trx, oh, prospect)
         if (!added.created) throw new ConflictError('ALREADY_ATTENDEE', messages.addAttendeeFailed)
         return { id: added.id }

@@ -13,11 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { userOf } from '../../http/auth.ts'
+import { data, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const Sent = data(z.object({ sent: z.literal(true) }))
 const UserIdParams = z.object({ userId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config } = app.deps
@@ -95,7 +95,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ChangePasswordBody,
         response: { 200: data(z.object({ changed: z.literal(true) })) },
       },
-      preHandler: app.requireUser,
+      preHandler: [
+        app.requireUser,
+        requireSelf('id', 'You can only change your own password', { in: 'body', of: 'user' }),
+      ],
     },
     async (req) => {
       await auth.changePassword(userOf(req).id, userOf(req), req.body)
@@ -113,11 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UpdateUserBody,
         response: { 200: data(User) },
       },
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, requireSelf('id', 'You can only edit your own account', { of: 'user' })],
     },
-    async (req) => ({
-      data: await auth.updateUser(userOf(req).id, userOf(req), req.params.id, req.body),
-    }),
+    async (req) => ({ data: await auth.updateUser(userOf(req).id, userOf(req), req.body) }),
   )
 
   app.post(

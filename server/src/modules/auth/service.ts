@@ -15,7 +15,6 @@ import { inTransaction } from '../../db/transaction.ts'
 import {
   BadRequestError,
   ConflictError,
-  ForbiddenError,
   NotFoundError,
   RateLimitedError,
   UnauthorizedError,
@@ -249,7 +248,6 @@ export function createAuthService(d: AuthDeps) {
       session: { sessionId: string; recovery: boolean },
       body: z.output<typeof ChangePasswordBody>,
     ): Promise<void> {
-      if (body.id !== userId) throw new ForbiddenError('You can only change your own password')
       await assertCurrentPassword(userId, session, body.currentPassword)
       const sessionId = session.sessionId
       const passwordHash = await hashPassword(body.porchlightUserPass)
@@ -269,10 +267,8 @@ export function createAuthService(d: AuthDeps) {
     async updateUser(
       userId: number,
       session: { recovery: boolean },
-      id: number,
       body: z.output<typeof UpdateUserBody>,
     ): Promise<User> {
-      if (id !== userId) throw new ForbiddenError('You can only edit your own account')
       const user = await assertCurrentPassword(userId, session, body.currentPassword)
       const email = body.porchlightUserEmailId
       if (email === user.porchlightUserEmailId) {

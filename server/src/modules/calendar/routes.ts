@@ -2,11 +2,11 @@ import { CalendarFeedUrl } from '@porchlight/shared/schemas/calendar-feed'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { AgentParams, data, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const AgentParams = z.object({ agentId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 const tags = ['calendar feed']
+const own = requireSelf('agentId', 'You can only see your own calendar feed')
 
 /** The agent's secret iCalendar feed (issue 14): its address, its revocation, and the feed itself. */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,9 +16,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     '/openhousemgmt/getCalendarFeedUrl/:agentId',
     {
       schema: { tags, security, params: AgentParams, response: { 200: data(CalendarFeedUrl) } },
-      preHandler: app.requireLicensedAgent,
+      preHandler: [app.requireLicensedAgent, own],
     },
-    async (req) => ({ data: await calendarFeeds.feedUrl(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await calendarFeeds.feedUrl(agentOf(req)) }),
   )
 
   app.delete(
@@ -30,9 +30,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AgentParams,
         response: { 200: data(z.object({ revoked: z.boolean() })) },
       },
-      preHandler: app.requireLicensedAgent,
+      preHandler: [app.requireLicensedAgent, own],
     },
-    async (req) => ({ data: await calendarFeeds.revoke(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await calendarFeeds.revoke(agentOf(req)) }),
   )
 
   // Calendar apps fetch this without a token of ours: the secret in the address is the authority.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { AgentRow } from '../../db/rows.ts'
-import { ForbiddenError, NotFoundError } from '../../errors.ts'
+import { NotFoundError } from '../../errors.ts'
 import { calendarOf } from './feed.ts'
 import type { CalendarRepo } from './repo.ts'
 
@@ -20,20 +20,14 @@ const FEED_GONE = 'This calendar feed was revoked. Copy the new address from Por
 export function createCalendarService(d: CalendarDeps) {
   const { repo } = d
 
-  function self(caller: AgentRow, agentId: number) {
-    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own calendar feed')
-  }
-
   return {
-    async feedUrl(caller: AgentRow, agentId: number): Promise<{ url: string }> {
-      self(caller, agentId)
-      const token = await repo.tokenOf(agentId, randomBytes(32).toString('base64url'))
+    async feedUrl(caller: AgentRow): Promise<{ url: string }> {
+      const token = await repo.tokenOf(caller.id, randomBytes(32).toString('base64url'))
       return { url: `${d.config.publicUrl}/api/public/calendar/${token}.ics` }
     },
 
-    async revoke(caller: AgentRow, agentId: number): Promise<{ revoked: boolean }> {
-      self(caller, agentId)
-      return { revoked: await repo.remove(agentId) }
+    async revoke(caller: AgentRow): Promise<{ revoked: boolean }> {
+      return { revoked: await repo.remove(caller.id) }
     },
 
     async feed(token: string): Promise<string> {

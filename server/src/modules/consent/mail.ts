@@ -1,4 +1,5 @@
-import { escapeHtml, htmlEnd } from '../../mail/brand.ts'
+import { escapeHtml } from '../../lib/html.ts'
+import { htmlEnd } from '../../mail/brand.ts'
 import type { MailContent } from '../../mail/queue-mail.ts'
 import { UNSUBSCRIBE_LINK } from '../../mail/unsubscribe-link.ts'
 

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
 import { attachment } from '../../http/download.ts'
+import { PositiveId, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const PositiveId = z.coerce.number().int().positive()
-const security = [{ bearer: [] }]
 const tags = ['prospects']
 
 export const contactCardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,10 +31,10 @@ export const contactCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/prospectmgmt/exportVCards/:agentId',
     {
       schema: { tags, security, params: z.object({ agentId: PositiveId }), querystring: ProspectExportQuery },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only see your own prospects')],
     },
     async (req, reply) => {
-      const { fileName, body } = await contactCards.list(agentOf(req), req.params.agentId, req.query)
+      const { fileName, body } = await contactCards.list(agentOf(req), req.query)
       return reply.headers(vcf(fileName)).send(body)
     },
   )

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { escapeHtml } from '../../lib/html.ts'
 import { withUnsubscribeLink } from '../../mail/unsubscribe-link.ts'
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 /** The machine itself: the mailbox holds sign-up codes and temporary passwords. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])

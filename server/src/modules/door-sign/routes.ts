@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
 import { attachment } from '../../http/download.ts'
+import { security } from '../../http/schemas.ts'
 
 const OpenHouseParams = z.object({ openHouseId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 const tags = ['open houses']
 
 /** The door sign as a PDF (one Letter page) for the listing agent, its scheduler and the host. */

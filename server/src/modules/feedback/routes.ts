@@ -1,11 +1,10 @@
-import { Feedback, FeedbackSummary, SaveFeedbackBody } from '@porchlight/shared'
+import { Feedback, FeedbackSummary, messages, SaveFeedbackBody } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { data, PositiveId, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const PositiveId = z.coerce.number().int().positive()
-const security = [{ bearer: [] }]
 const tags = ['feedback']
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,8 +58,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ agentId: PositiveId }),
         response: { 200: data(FeedbackSummary) },
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', messages.feedbackSummaryLoadFailed)],
     },
-    async (req) => ({ data: await feedback.agentSummary(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await feedback.agentSummary(agentOf(req)) }),
   )
 }

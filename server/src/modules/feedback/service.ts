@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { pick } from '../../lib/pick.ts'
@@ -172,9 +172,8 @@ export function createFeedbackService(d: FeedbackDeps) {
     },
 
     /** An agent's own: feedback given on the open houses it hosted. */
-    async agentSummary(caller: AgentRow, agentId: number): Promise<FeedbackSummary> {
-      if (caller.id !== agentId) throw new ForbiddenError(messages.feedbackSummaryLoadFailed)
-      return summary({ hostingReAgentId: agentId })
+    async agentSummary(caller: AgentRow): Promise<FeedbackSummary> {
+      return summary({ hostingReAgentId: caller.id })
     },
   }
 }

@@ -3,10 +3,8 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import { ServiceUnavailableError } from '../../errors.ts'
 import { backgroundFailures } from '../../failures.ts'
+import { within } from '../../lib/within.ts'
 import { mailWaiting } from '../../mail/retries.ts'
-
-const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,12 +1,9 @@
 import { InventoryItem, messages, SaveInventoryBody, UpdateInventoryBody } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ForbiddenError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
-
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const IdParams = z.object({ id: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
+import { data, IdParams, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { inventory } = app.deps
@@ -21,13 +18,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ agentId: z.coerce.number().int().positive() }),
         response: { 200: data(z.array(InventoryItem)) },
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only list your own inventory')],
     },
-    async (req) => {
-      if (req.params.agentId !== agentOf(req).id)
-        throw new ForbiddenError('You can only list your own inventory')
-      return { data: await inventory.listEligible(agentOf(req).id) }
-    },
+    async (req) => ({ data: await inventory.listEligible(agentOf(req).id) }),
   )
 
   app.post(
@@ -39,7 +32,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SaveInventoryBody,
         response: { 201: data(InventoryItem) },
       },
-      ...guard,
+      preHandler: [
+        app.requireLicensedAgent,
+        requireSelf('owningREAgentId', 'You can only add to your own inventory', { in: 'body' }),
+      ],
     },
     async (req, reply) => reply.status(201).send({ data: await inventory.create(agentOf(req).id, req.body) }),
   )

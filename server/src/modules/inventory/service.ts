@@ -1,6 +1,7 @@
 import {
   ADDRESS_LOCKED_REASON,
   type InventoryItem,
+  mayOwnInventory,
   messages,
   OPEN_HOUSE_SCHEDULED,
   PROPERTY_CREATED,
@@ -11,9 +12,12 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts'
 import type { PropertyService } from '../properties/service.ts'
 import type { InventoryRepo, InventoryRow } from './repo.ts'
+
+/** What the policy needs of an inventory item (mayOwnInventory). */
+const toFacts = (row: { owningReAgentId: number }) => ({ owningREAgentId: row.owningReAgentId })
 
 export function createInventoryService(db: Db, repo: InventoryRepo, properties: PropertyService) {
   async function toItem(row: InventoryRow): Promise<InventoryItem> {
@@ -32,9 +36,8 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
 
   async function owned(agentId: number, id: number): Promise<InventoryRow> {
     const row = await repo.getById(id)
-    if (!row) throw new NotFoundError()
     // One answer for "not yours": another agent's item does not exist for the caller.
-    if (row.owningReAgentId !== agentId) throw new NotFoundError()
+    if (!row || !mayOwnInventory({ id: agentId }, toFacts(row))) throw new NotFoundError()
     return row
   }
 
@@ -55,7 +58,6 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
     },
 
     async create(agentId: number, body: z.output<typeof SaveInventoryBody>): Promise<InventoryItem> {
-      if (body.owningREAgentId !== agentId) throw new ForbiddenError('You can only add to your own inventory')
       const row = await inTransaction(db, async (trx) => {
         const property = await properties.create(agentId, body.rePropertyDTO, trx)
         return repo.create(
@@ -131,11 +133,12 @@ export function createInventoryService(db: Db, repo: InventoryRepo, properties: 
         new ValidationError([{ field: 'rePropertyId', message: messages.propertyNotInInventory }])
       if (inventoryId !== null) {
         const item = await repo.getById(inventoryId, trx)
-        if (!item || item.owningReAgentId !== listingId || item.rePropertyId !== propertyId) throw refuse()
+        if (!item || !mayOwnInventory({ id: listingId }, toFacts(item)) || item.rePropertyId !== propertyId)
+          throw refuse()
         return lockedForSchedule(item.id, trx)
       }
       const held = await repo.holders(propertyId, trx)
-      const own = held.find((h) => h.owningReAgentId === listingId)
+      const own = held.find((h) => mayOwnInventory({ id: listingId }, toFacts(h)))
       if (own) return lockedForSchedule(own.id, trx)
       if (held.length > 0 || !(await properties.createdBy(propertyId, schedulerId, trx))) throw refuse()
       const item = await repo.create(

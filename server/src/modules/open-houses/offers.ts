@@ -186,8 +186,7 @@ export function createOpenHouseOffers(d: OfferDeps) {
     },
 
     /** The race: one conditional UPDATE; exactly one caller gets the row. */
-    async claim(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
-      if (agentId !== caller.id) throw new ForbiddenError('You can only claim for yourself')
+    async claim(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
       const who = await d.access.actor(caller)
       // One statement answers the winner and the losers alike (199 of 200 in a race lose).
       const result = await claimOrJoin(id, who)
@@ -244,8 +243,7 @@ export function createOpenHouseOffers(d: OfferDeps) {
       )
     },
 
-    async withdraw(caller: AgentRow, id: number, agentId: number): Promise<OpenHouseDetails> {
-      if (agentId !== caller.id) throw new ForbiddenError('You can only withdraw yourself')
+    async withdraw(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
       const row = await repo.withdraw(id, caller.id)
       if (!row) {
         await d.access.openHouse(caller, 'withdraw', id)

@@ -9,29 +9,21 @@ import {
 } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ForbiddenError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
 import { attachment } from '../../http/download.ts'
+import { AgentParams, data, IdParams, Paging, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const IdParams = z.object({ id: z.coerce.number().int().positive() })
-const AgentParams = z.object({ agentId: z.coerce.number().int().positive() })
 /** Claim and withdraw name the open house and the agent acting (API.md: it must be the caller). */
 const OpenHouseAgentParams = AgentParams.extend({ openHouseId: z.coerce.number().int().positive() })
-const Paging = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-})
-const security = [{ bearer: [] }]
 const tags = ['open houses']
 
 export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { openHouses } = app.deps
   const guard = { preHandler: app.requireLicensedAgent }
   const one = { 200: data(OpenHouseDetails) }
-  const self = (req: Parameters<typeof agentOf>[0], agentId: number) => {
-    if (agentOf(req).id !== agentId) throw new ForbiddenError('You can only list your own open houses')
-    return agentOf(req)
+  const ownList = {
+    preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only list your own open houses')],
   }
 
   app.post(
@@ -99,12 +91,9 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: Paging,
           response: { 200: data(z.array(OpenHouseDetails)) },
         },
-        ...guard,
+        ...ownList,
       },
-      async (req) => {
-        const agent = self(req, req.params.agentId)
-        return { data: await openHouses[list](agent, req.query.limit, req.query.offset) }
-      },
+      async (req) => ({ data: await openHouses[list](agentOf(req), req.query.limit, req.query.offset) }),
     )
   }
 
@@ -118,14 +107,10 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: Paging,
         response: { 200: data(z.array(OpenHouseDetails)) },
       },
-      ...guard,
+      ...ownList,
     },
     async (req) => ({
-      data: await openHouses.availableToHost(
-        self(req, req.params.agentId),
-        req.query.limit,
-        req.query.offset,
-      ),
+      data: await openHouses.availableToHost(agentOf(req), req.query.limit, req.query.offset),
     }),
   )
 
@@ -153,11 +138,9 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
         params: OpenHouseAgentParams,
         response: one,
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only claim for yourself')],
     },
-    async (req) => ({
-      data: await openHouses.claim(agentOf(req), req.params.openHouseId, req.params.agentId),
-    }),
+    async (req) => ({ data: await openHouses.claim(agentOf(req), req.params.openHouseId) }),
   )
 
   app.delete(
@@ -169,11 +152,9 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
         params: OpenHouseAgentParams,
         response: one,
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only withdraw yourself')],
     },
-    async (req) => ({
-      data: await openHouses.withdraw(agentOf(req), req.params.openHouseId, req.params.agentId),
-    }),
+    async (req) => ({ data: await openHouses.withdraw(agentOf(req), req.params.openHouseId) }),
   )
 
   app.post(

@@ -1,17 +1,16 @@
 import { AddPlanBody, PlanPurchase, PlanUtilization, PricingPlan, PricingPlanList } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ForbiddenError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
+import { data, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const AgentIdParams = z.object({ reAgentId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pricing } = app.deps
-  const self = (agentId: number, requested: number) => {
-    if (agentId !== requested) throw new ForbiddenError('You can only see your own plan')
+  const ownPlan = {
+    preHandler: [app.requireLicensedAgent, requireSelf('reAgentId', 'You can only see your own plan')],
   }
 
   // Public: someone choosing a plan may have no agent profile yet (reAgentId 0).
@@ -31,7 +30,10 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pricingplanmgmt/addPricingPlanToREAgent',
     {
       schema: { tags: ['pricing'], security, body: AddPlanBody, response: { 201: data(PlanPurchase) } },
-      preHandler: app.requireAgent,
+      preHandler: [
+        app.requireAgent,
+        requireSelf('reAgentId', 'You can only choose a plan for yourself', { in: 'body' }),
+      ],
     },
     async (req, reply) => reply.status(201).send({ data: await pricing.addPlan(agentOf(req).id, req.body) }),
   )
@@ -46,7 +48,10 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AddPlanBody,
         response: { 200: data(PlanPurchase) },
       },
-      preHandler: app.requireAgent,
+      preHandler: [
+        app.requireAgent,
+        requireSelf('reAgentId', 'You can only change your own plan', { in: 'body' }),
+      ],
     },
     async (req) => ({ data: await pricing.changePlan(agentOf(req).id, req.params.id, req.body) }),
   )
@@ -60,12 +65,9 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AgentIdParams,
         response: { 200: data(PlanUtilization) },
       },
-      preHandler: app.requireLicensedAgent,
+      ...ownPlan,
     },
-    async (req) => {
-      self(agentOf(req).id, req.params.reAgentId)
-      return { data: await pricing.requireUtilization(agentOf(req).id) }
-    },
+    async (req) => ({ data: await pricing.requireUtilization(agentOf(req).id) }),
   )
 
   app.get(
@@ -77,11 +79,8 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AgentIdParams,
         response: { 200: data(z.object({ purchase: PlanPurchase, plan: PricingPlan }).nullable()) },
       },
-      preHandler: app.requireLicensedAgent,
+      ...ownPlan,
     },
-    async (req) => {
-      self(agentOf(req).id, req.params.reAgentId)
-      return { data: await pricing.activePlan(agentOf(req).id) }
-    },
+    async (req) => ({ data: await pricing.activePlan(agentOf(req).id) }),
   )
 }

@@ -1,6 +1,7 @@
 import {
   type AddPlanBody,
   annualPrice,
+  mayOwnPurchase,
   type PlanPurchase,
   type PlanUtilization,
   type PricingPlan,
@@ -8,7 +9,7 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
-import { ForbiddenError, NotFoundError, PlanLimitError } from '../../errors.ts'
+import { NotFoundError, PlanLimitError } from '../../errors.ts'
 import type { PricingRepo, PurchaseRow } from './repo.ts'
 
 type AddPlan = z.output<typeof AddPlanBody>
@@ -59,7 +60,6 @@ export function createPricingService(db: Db, repo: PricingRepo) {
 
     /** A new purchase replaces the one in force; the server sets dates and totals (SPEC §3). */
     async addPlan(agentId: number, body: AddPlan): Promise<PlanPurchase> {
-      if (body.reAgentId !== agentId) throw new ForbiddenError('You can only choose a plan for yourself')
       const plan = await offeredPlan(body.pricingPlanId)
       const row = await inTransaction(db, async (trx) => {
         await repo.deactivatePurchases(agentId, trx)
@@ -72,11 +72,10 @@ export function createPricingService(db: Db, repo: PricingRepo) {
     },
 
     async changePlan(agentId: number, purchaseId: number, body: AddPlan): Promise<PlanPurchase> {
-      if (body.reAgentId !== agentId) throw new ForbiddenError('You can only change your own plan')
       const plan = await offeredPlan(body.pricingPlanId)
       const row = await inTransaction(db, async (trx) => {
         const purchase = await repo.purchaseById(purchaseId, trx)
-        if (!purchase || purchase.reAgentId !== agentId) throw new NotFoundError()
+        if (!purchase || !mayOwnPurchase({ id: agentId }, purchase)) throw new NotFoundError()
         await repo.deactivatePurchases(agentId, trx)
         return repo.updatePurchase(purchaseId, purchaseTerms(plan, body.pricingPlanFrequency), trx)
       })

@@ -1,11 +1,7 @@
 import { Property, PropertyBody } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
-
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const IdParams = z.object({ id: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
+import { data, IdParams, security } from '../../http/schemas.ts'
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { properties } = app.deps

@@ -17,7 +17,7 @@ import {
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { AgentRow } from '../../db/rows.ts'
-import { ForbiddenError, NotFoundError } from '../../errors.ts'
+import { NotFoundError } from '../../errors.ts'
 import { toCsv } from '../../lib/csv.ts'
 import type { Access } from '../../policy/access.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
@@ -65,10 +65,6 @@ const today = () => new Date().toISOString().slice(0, 10)
 export function createProspectCrm(d: ProspectCrmDeps) {
   const { repo } = d
 
-  function self(caller: AgentRow, agentId: number) {
-    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own prospects')
-  }
-
   /** The policy: the prospect's stage, follow-up and notes exist for its owner only (404 to others). */
   async function kept(caller: AgentRow, prospectId: number) {
     const [facts, actor] = await Promise.all([
@@ -80,16 +76,11 @@ export function createProspectCrm(d: ProspectCrmDeps) {
 
   return {
     /** A page of the agent's own prospects and how many match in all (counted beside the page). */
-    async listOwn(
-      caller: AgentRow,
-      agentId: number,
-      q: ListQuery,
-    ): Promise<{ data: Prospect[]; total: number }> {
-      self(caller, agentId)
+    async listOwn(caller: AgentRow, q: ListQuery): Promise<{ data: Prospect[]; total: number }> {
       const filters = filtersOf(q)
       const [rows, total] = await Promise.all([
-        repo.listOwn(agentId, { ...filters, sort: q.sort, limit: q.limit, offset: q.offset }),
-        repo.countOwn(agentId, filters),
+        repo.listOwn(caller.id, { ...filters, sort: q.sort, limit: q.limit, offset: q.offset }),
+        repo.countOwn(caller.id, filters),
       ])
       return { data: rows.map((r) => d.toProspect(r, caller.id)), total }
     },
@@ -98,9 +89,8 @@ export function createProspectCrm(d: ProspectCrmDeps) {
      * Every prospect of the list as filtered, as CSV with the columns Follow Up Boss and kvCORE map
      * (with a BOM, so spreadsheet programs read UTF-8), and its dated file name.
      */
-    async exportCsv(caller: AgentRow, agentId: number, q: ExportQuery) {
-      self(caller, agentId)
-      const rows = await repo.exportOwn(agentId, { ...filtersOf(q), sort: q.sort })
+    async exportCsv(caller: AgentRow, q: ExportQuery) {
+      const rows = await repo.exportOwn(caller.id, { ...filtersOf(q), sort: q.sort })
       const answers = await d.questions.answerLinesOf(rows.map((r) => r.id))
       const lines = rows.map((r): ProspectCsvRow => {
         const zip = [r.prospectZipCode, r.prospectZipPlus4].filter(Boolean).join('-')
@@ -132,9 +122,8 @@ export function createProspectCrm(d: ProspectCrmDeps) {
     },
 
     /** The open houses the list may be filtered by. */
-    async openHouseOptions(caller: AgentRow, agentId: number): Promise<ProspectOpenHouseOption[]> {
-      self(caller, agentId)
-      return repo.openHousesOf(agentId, OPEN_HOUSE_OPTIONS)
+    async openHouseOptions(caller: AgentRow): Promise<ProspectOpenHouseOption[]> {
+      return repo.openHousesOf(caller.id, OPEN_HOUSE_OPTIONS)
     },
 
     async updateFollowUp(caller: AgentRow, prospectId: number, body: FollowUpBody): Promise<Prospect> {

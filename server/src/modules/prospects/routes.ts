@@ -16,19 +16,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
 import { attachment } from '../../http/download.ts'
+import { AgentParams, data, IdParams, PositiveId, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const PositiveId = z.coerce.number().int().positive()
-const IdParams = z.object({ id: PositiveId })
-const AgentParams = z.object({ agentId: PositiveId })
 const ProspectParams = z.object({ prospectId: PositiveId })
 const Paging = ProspectListQuery.pick({ limit: true, offset: true })
-const security = [{ bearer: [] }]
 const tags = ['prospects']
 
 export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prospects } = app.deps
   const guard = { preHandler: app.requireLicensedAgent }
+  const ownGuard = {
+    preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only see your own prospects')],
+  }
 
   // Guests sign in from the QR code without a token; a phone on a weak signal may retry (clientRequestId).
   // The answer's id is the visit's, never the agent's prospect's; the token opens that visit only (029).
@@ -74,9 +74,9 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
         // A page and, beside `data`, how many match in all.
         response: { 200: ProspectPage },
       },
-      ...guard,
+      ...ownGuard,
     },
-    async (req) => prospects.listOwn(agentOf(req), req.params.agentId, req.query),
+    async (req) => prospects.listOwn(agentOf(req), req.query),
   )
 
   app.get(
@@ -88,9 +88,9 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AgentParams,
         response: { 200: data(z.array(ProspectOpenHouseOption)) },
       },
-      ...guard,
+      ...ownGuard,
     },
-    async (req) => ({ data: await prospects.openHouseOptions(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await prospects.openHouseOptions(agentOf(req)) }),
   )
 
   app.patch(
@@ -164,11 +164,9 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProspectListQuery,
         response: { 200: data(z.array(Prospect)) },
       },
-      ...guard,
+      ...ownGuard,
     },
-    async (req) => ({
-      data: await prospects.listOwnNotIn(agentOf(req), req.params.agentId, req.params.openHouseId, req.query),
-    }),
+    async (req) => ({ data: await prospects.listOwnNotIn(agentOf(req), req.params.openHouseId, req.query) }),
   )
 
   app.get(
@@ -179,9 +177,9 @@ export const prospectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/prospectmgmt/export/:agentId.csv',
-    { schema: { tags, security, params: AgentParams, querystring: ProspectExportQuery }, ...guard },
+    { schema: { tags, security, params: AgentParams, querystring: ProspectExportQuery }, ...ownGuard },
     async (req, reply) => {
-      const { fileName, csv } = await prospects.exportCsv(agentOf(req), req.params.agentId, req.query)
+      const { fileName, csv } = await prospects.exportCsv(agentOf(req), req.query)
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(fileName))

@@ -3,6 +3,7 @@ import {
   type GuestSignInBody,
   maskEmail,
   maskPhone,
+  mayKeepProspect,
   messages,
   OPEN_HOUSE_ENDED,
   type OpenHouseProspect,
@@ -17,7 +18,7 @@ import type { Db } from '../../db/database.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts'
+import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
@@ -41,9 +42,9 @@ const iso = (d: Date | string) => new Date(d).toISOString()
 export function toProspect(
   row: ProspectRow,
   viewerId: number,
-  full = row.createdByReAgentId === viewerId,
+  full = mayKeepProspect({ id: viewerId }, { createdByREAgentId: row.createdByReAgentId }),
 ): Prospect {
-  const own = row.createdByReAgentId === viewerId
+  const own = mayKeepProspect({ id: viewerId }, { createdByREAgentId: row.createdByReAgentId })
   return {
     id: row.id,
     prospectFirstName: row.prospectFirstName,
@@ -122,14 +123,11 @@ export interface ProspectDeps {
 export function createProspectService(d: ProspectDeps) {
   const { repo, attendees } = d
 
-  function self(caller: AgentRow, agentId: number) {
-    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own prospects')
-  }
-
   /** The owner edits; anyone else learns nothing. */
   async function owned(caller: AgentRow, id: number): Promise<ProspectRow> {
     const row = await repo.getById(id)
-    if (!row || row.createdByReAgentId !== caller.id) throw new NotFoundError()
+    if (!row || !mayKeepProspect(caller, { createdByREAgentId: row.createdByReAgentId }))
+      throw new NotFoundError()
     return row
   }
 
@@ -336,13 +334,14 @@ export function createProspectService(d: ProspectDeps) {
 
     async listOwnNotIn(
       caller: AgentRow,
-      agentId: number,
       openHouseId: number,
       q: { q?: string; limit: number; offset: number },
     ) {
-      self(caller, agentId)
       await attendees.involving(caller, openHouseId)
-      const rows = await repo.listByAgentNotIn(agentId, openHouseId, { ...q, term: prospectSearchTerm(q.q) })
+      const rows = await repo.listByAgentNotIn(caller.id, openHouseId, {
+        ...q,
+        term: prospectSearchTerm(q.q),
+      })
       return rows.map((r) => toProspect(r, caller.id))
     },
 

@@ -2,10 +2,10 @@ import { messages } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { IdParams, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
 const Queued = z.object({ data: z.object({ queued: z.literal(true), message: z.string() }) })
-const IdParams = z.object({ id: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 const tags = ['reports']
 
 /** Reports are mailed in the background: each call answers 202 once the mail is safely queued. */
@@ -45,10 +45,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: { 202: Queued },
       },
-      ...guard,
+      preHandler: [
+        app.requireLicensedAgent,
+        requireSelf('hostId', 'The attendee report goes to the hosting agent'),
+      ],
     },
     async (req, reply) => {
-      await reports.sendAttendeeReport(agentOf(req), req.params.openHouseId, req.params.hostId)
+      await reports.sendAttendeeReport(agentOf(req), req.params.openHouseId)
       return reply.status(202).send({ data: { queued: true as const, message: messages.attendeeReportSent } })
     },
   )

@@ -7,10 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { data, security } from '../../http/schemas.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
 const OpenHouseParams = z.object({ openHouseId: z.coerce.number().int().positive() })
-const security = [{ bearer: [] }]
 const tags = ['seller report']
 
 /** The seller's private report link (issue 14): made and revoked by the listing side, read by its token. */

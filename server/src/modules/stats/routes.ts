@@ -9,31 +9,35 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { AgentParams, data, PositiveId, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const positive = z.coerce.number().int().positive()
-const AgentParams = z.object({ agentId: positive })
-const TeamParams = z.object({ teamId: positive })
-const security = [{ bearer: [] }]
+const TeamParams = z.object({ teamId: PositiveId })
 const tags = ['statistics']
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { stats } = app.deps
   const guard = { preHandler: app.requireLicensedAgent }
+  const ownGuard = {
+    preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only see your own statistics')],
+  }
 
   app.get(
     '/openhousemgmt/getOHStatisticsSummaryByREAgentId/:agentId',
-    { schema: { tags, security, params: AgentParams, response: { 200: data(StatisticsSummary) } }, ...guard },
-    async (req) => ({ data: await stats.byAgent(agentOf(req), req.params.agentId) }),
+    {
+      schema: { tags, security, params: AgentParams, response: { 200: data(StatisticsSummary) } },
+      ...ownGuard,
+    },
+    async (req) => ({ data: await stats.byAgent(agentOf(req)) }),
   )
 
   app.get(
     '/openhousemgmt/getDashboardStatistics/:agentId',
     {
       schema: { tags, security, params: AgentParams, response: { 200: data(DashboardStatistics) } },
-      ...guard,
+      ...ownGuard,
     },
-    async (req) => ({ data: await stats.dashboard(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await stats.dashboard(agentOf(req)) }),
   )
 
   app.get(
@@ -46,11 +50,9 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: DashboardOverviewQuery,
         response: { 200: data(DashboardOverview) },
       },
-      ...guard,
+      ...ownGuard,
     },
-    async (req) => ({
-      data: await stats.dashboardOverview(agentOf(req), req.params.agentId, req.query.timeZone),
-    }),
+    async (req) => ({ data: await stats.dashboardOverview(agentOf(req), req.query.timeZone) }),
   )
 
   app.get(

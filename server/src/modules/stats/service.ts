@@ -8,7 +8,7 @@ import {
   type TeamStatisticsTotals,
 } from '@porchlight/shared'
 import type { AgentRow } from '../../db/rows.ts'
-import { ForbiddenError, NotFoundError } from '../../errors.ts'
+import { NotFoundError } from '../../errors.ts'
 import type { Access } from '../../policy/access.ts'
 import type { TeamPeople, TeamService } from '../teams/service.ts'
 import { createOverview } from './overview.ts'
@@ -23,10 +23,6 @@ export interface StatsDeps {
 export function createStatsService(d: StatsDeps) {
   const { repo } = d
   const overview = createOverview({ overview: repo.overview, access: d.access })
-
-  function self(caller: AgentRow, agentId: number) {
-    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own statistics')
-  }
 
   /** Per-agent rows in the order of `ids`. */
   async function summaries(ids: number[]): Promise<StatisticsSummary[]> {
@@ -46,25 +42,22 @@ export function createStatsService(d: StatsDeps) {
   }
 
   return {
-    async byAgent(caller: AgentRow, agentId: number): Promise<StatisticsSummary> {
-      self(caller, agentId)
-      return summaryOf(agentId)
+    async byAgent(caller: AgentRow): Promise<StatisticsSummary> {
+      return summaryOf(caller.id)
     },
 
     /** Overall, plus (Team Lead role only) a table per team the agent leads or co-leads. */
-    async dashboard(caller: AgentRow, agentId: number): Promise<DashboardStatistics> {
-      self(caller, agentId)
-      const teams = canSeeTeamSummary(caller.reAgentRole) ? await d.teams.ledBy(agentId) : []
+    async dashboard(caller: AgentRow): Promise<DashboardStatistics> {
+      const teams = canSeeTeamSummary(caller.reAgentRole) ? await d.teams.ledBy(caller.id) : []
       const [overall, teamSummaries] = await Promise.all([
-        summaryOf(agentId),
+        summaryOf(caller.id),
         Promise.all(teams.map(teamStatistics)),
       ])
       return { overall, teamSummaries }
     },
 
     /** The dashboard's week at a glance (overview.ts), the agent's own; `timeZone` says which day is today. */
-    async dashboardOverview(caller: AgentRow, agentId: number, timeZone: string): Promise<DashboardOverview> {
-      self(caller, agentId)
+    async dashboardOverview(caller: AgentRow, timeZone: string): Promise<DashboardOverview> {
       return overview(caller, timeZone)
     },
 

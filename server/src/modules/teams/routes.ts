@@ -12,10 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { data, PositiveId, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const positive = z.coerce.number().int().positive()
-const security = [{ bearer: [] }]
 const tags = ['teams']
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +33,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ reTeamId: positive }),
+        params: z.object({ reTeamId: PositiveId }),
         body: UpdateTeamBody,
         response: { 200: data(Team) },
       },
@@ -49,12 +48,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ agentId: positive }),
+        params: z.object({ agentId: PositiveId }),
         response: { 200: data(z.array(Team)) },
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only list your own teams')],
     },
-    async (req) => ({ data: await teams.listForAgent(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await teams.listForAgent(agentOf(req)) }),
   )
 
   app.get(
@@ -63,20 +62,18 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ agentId: positive, teamType: TeamType }),
+        params: z.object({ agentId: PositiveId, teamType: TeamType }),
         response: { 200: data(TeamRef.nullable()) },
       },
-      ...guard,
+      preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only look up your own teams')],
     },
-    async (req) => ({
-      data: await teams.ofAgentAndType(agentOf(req), req.params.agentId, req.params.teamType),
-    }),
+    async (req) => ({ data: await teams.ofAgentAndType(agentOf(req), req.params.teamType) }),
   )
 
   app.get(
     '/reteammgmt/getRETeamDetails/:id',
     {
-      schema: { tags, security, params: z.object({ id: positive }), response: { 200: data(TeamDetails) } },
+      schema: { tags, security, params: z.object({ id: PositiveId }), response: { 200: data(TeamDetails) } },
       ...guard,
     },
     async (req) => ({ data: await teams.details(agentOf(req), req.params.id) }),
@@ -94,7 +91,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ teamId: positive }),
+        params: z.object({ teamId: PositiveId }),
         response: { 200: data(TeamMembersList) },
       },
       ...guard,
@@ -113,7 +110,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          params: z.object({ reTeamId: positive }),
+          params: z.object({ reTeamId: PositiveId }),
           response: { 200: data(TeamMember) },
         },
         ...guard,
@@ -128,7 +125,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ reTeamMemberId: positive }),
+        params: z.object({ reTeamMemberId: PositiveId }),
         response: { 200: data(TeamMember) },
       },
       ...guard,

@@ -241,14 +241,12 @@ export function createTeamService(d: TeamDeps) {
       return toTeam(row)
     },
 
-    async listForAgent(caller: AgentRow, agentId: number): Promise<Team[]> {
-      if (caller.id !== agentId) throw new ForbiddenError('You can only list your own teams')
-      return (await repo.listForAgent(agentId)).map(toTeam)
+    async listForAgent(caller: AgentRow): Promise<Team[]> {
+      return (await repo.listForAgent(caller.id)).map(toTeam)
     },
 
-    async ofAgentAndType(caller: AgentRow, agentId: number, teamType: TeamType): Promise<TeamRef | null> {
-      if (caller.id !== agentId) throw new ForbiddenError('You can only look up your own teams')
-      return (await repo.ofAgentAndType(agentId, teamType)) ?? null
+    async ofAgentAndType(caller: AgentRow, teamType: TeamType): Promise<TeamRef | null> {
+      return (await repo.ofAgentAndType(caller.id, teamType)) ?? null
     },
 
     async details(caller: AgentRow, teamId: number): Promise<TeamDetails> {

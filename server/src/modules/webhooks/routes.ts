@@ -9,17 +9,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { agentOf } from '../../http/auth.ts'
+import { AgentParams, data, PositiveId, security } from '../../http/schemas.ts'
+import { requireSelf } from '../../policy/require-self.ts'
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const PositiveId = z.coerce.number().int().positive()
-const AgentParams = z.object({ agentId: PositiveId })
 const EndpointParams = z.object({ endpointId: PositiveId })
 const DeliveryParams = z.object({ deliveryId: PositiveId })
 const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
-const security = [{ bearer: [] }]
 const tags = ['integrations']
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,9 +43,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/webhookmgmt/getWebhookEndpointsByREAgentId/:agentId',
     {
       schema: { tags, security, params: AgentParams, response: { 200: data(z.array(WebhookEndpoint)) } },
-      ...guard,
+      preHandler: [
+        app.requireLicensedAgent,
+        requireSelf('agentId', 'You can only see your own integrations'),
+      ],
     },
-    async (req) => ({ data: await webhooks.list(agentOf(req), req.params.agentId) }),
+    async (req) => ({ data: await webhooks.list(agentOf(req)) }),
   )
 
   app.get(

@@ -70,10 +70,6 @@ export interface WebhookServiceDeps {
 export function createWebhookService(d: WebhookServiceDeps) {
   const { repo } = d
 
-  function self(caller: AgentRow, agentId: number) {
-    if (caller.id !== agentId) throw new ForbiddenError('You can only see your own integrations')
-  }
-
   /** A target that resolves to a private address, or to nothing, is refused with the field named. */
   async function acceptableTarget(url: string): Promise<void> {
     try {
@@ -89,10 +85,9 @@ export function createWebhookService(d: WebhookServiceDeps) {
 
   return {
     /** The agent's own endpoints and those of the teams it leads or co-leads. */
-    async list(caller: AgentRow, agentId: number): Promise<WebhookEndpoint[]> {
-      self(caller, agentId)
+    async list(caller: AgentRow): Promise<WebhookEndpoint[]> {
       const { ledTeamIds } = await d.access.actor(caller)
-      return (await repo.listFor(agentId, ledTeamIds)).map(toEndpoint)
+      return (await repo.listFor(caller.id, ledTeamIds)).map(toEndpoint)
     },
 
     /**

@@ -1,8 +1,8 @@
 import { messages } from '@porchlight/shared'
 import { Alert } from '../../ui/Alert.tsx'
 import { FormActions } from '../../ui/Form.tsx'
+import { FormPage } from '../../ui/form-page.tsx'
 import { Link } from '../../ui/Link.tsx'
-import { FormPage } from '../layout/form-page.tsx'
 
 /** SPEC /mystuff/changeUserPass/confirmPassChange. */
 export function ChangePasswordConfirmPage() {

@@ -1,7 +1,7 @@
 import { Alert } from '../../ui/Alert.tsx'
 import { FormActions } from '../../ui/Form.tsx'
+import { FormPage } from '../../ui/form-page.tsx'
 import { Link } from '../../ui/Link.tsx'
-import { FormPage } from '../layout/form-page.tsx'
 
 /** SPEC /forgotPassword/confirm: never says whether the account exists (API.md). */
 export function ForgotPasswordConfirmPage() {

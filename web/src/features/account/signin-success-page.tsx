@@ -2,8 +2,8 @@ import { messages } from '@porchlight/shared'
 import { getRouteApi } from '@tanstack/react-router'
 import { Alert } from '../../ui/Alert.tsx'
 import { FormActions } from '../../ui/Form.tsx'
+import { FormPage } from '../../ui/form-page.tsx'
 import { Link } from '../../ui/Link.tsx'
-import { FormPage } from '../layout/form-page.tsx'
 
 const routeApi = getRouteApi('/signinsuccess')
 

@@ -5,9 +5,9 @@ import type { FormEvent } from 'react'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
+import { FormPage } from '../../ui/form-page.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { useForm } from '../../ui/use-form.ts'
-import { FormPage } from '../layout/form-page.tsx'
 import { AgentFields, agentSaveFailed } from './agent-form.tsx'
 import {
   AGENT_REQUIRED_MESSAGES,

@@ -1,9 +1,9 @@
 import type { OpenHouseDetails, OpenHouseProspect } from '@porchlight/shared'
 import { Button } from '../../ui/Button.tsx'
 import { cx } from '../../ui/cx.ts'
+import { CustomAnswersList } from '../prospects/custom-answers-list.tsx'
 import { contactMasked, leadOwnerText } from '../prospects/lead-owner.ts'
 import { newestFirst, signedInTime } from './attendee-table.tsx'
-import { CustomAnswersList } from './custom-answers-list.tsx'
 
 interface AttendeeCardsProps {
   attendees: OpenHouseProspect[]

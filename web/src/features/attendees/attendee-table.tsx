@@ -1,8 +1,8 @@
 import type { OpenHouseDetails, OpenHouseProspect } from '@porchlight/shared'
 import { Button } from '../../ui/Button.tsx'
 import { cx } from '../../ui/cx.ts'
+import { anyAnswers, CustomAnswersList } from '../prospects/custom-answers-list.tsx'
 import { contactMasked, leadOwnerText } from '../prospects/lead-owner.ts'
-import { anyAnswers, CustomAnswersList } from './custom-answers-list.tsx'
 
 interface AttendeeTableProps {
   attendees: OpenHouseProspect[]

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { KIOSK_KEY, type KioskStation, kioskHref } from '../../common/kiosk-station.ts'
 import { ConfirmDialog } from '../../ui/Modal.tsx'
-import { KIOSK_KEY, type KioskStation, kioskHref } from '../guest/kiosk-station.ts'
 import { signOut } from '../session/sign-out.ts'
 
 interface KioskStartProps {

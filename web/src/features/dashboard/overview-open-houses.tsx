@@ -2,7 +2,7 @@ import type { DashboardOverview, OverviewOpenHouse } from '@porchlight/shared'
 import { formatDate } from '../../ui/format.ts'
 import { HrefLink, Link } from '../../ui/Link.tsx'
 import { StatusBadge } from '../open-houses/status-badge.tsx'
-import '../open-houses/open-houses.css'
+import '../../ui/card-list.css'
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
 

@@ -1,13 +1,8 @@
 import { DashboardOverview, DashboardStatistics } from '@porchlight/shared'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../api/client.ts'
+import { dashboardOverviewKey, dashboardStatisticsKey } from '../../api/query-keys.ts'
 import { paced } from './live-changes.ts'
-
-/**
- * The dashboard's queries all sit under this key: whatever makes the statistics stale (a socket
- * event, an answered team invitation) refreshes the overview too.
- */
-export const dashboardStatisticsKey = (agentId: number) => ['dashboardStatistics', agentId] as const
 
 /** The dashboard's Overall Open House Summary and, for a Team Lead, a row per person of each team. */
 export function dashboardStatisticsQueryOptions(agentId: number) {
@@ -18,10 +13,6 @@ export function dashboardStatisticsQueryOptions(agentId: number) {
     ),
   })
 }
-
-/** The overview alone (an edited open house moves in its week but changes no statistic). */
-export const dashboardOverviewKey = (agentId: number) =>
-  [...dashboardStatisticsKey(agentId), 'overview'] as const
 
 /** The browser's time zone: which day "today" is for the agent. */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'

@@ -10,7 +10,7 @@ import {
   PRIMARY_RATINGS,
   RATING_CHOICES,
   ratingLabel,
-} from './feedback-fields.ts'
+} from '../../common/feedback-fields.ts'
 import { saveGuestFeedback } from './guest-api.ts'
 import { followLink, type GuestQuery, guestHref, navigate } from './guest-nav.ts'
 import { GuestMessage, GuestShell } from './guest-shell.tsx'

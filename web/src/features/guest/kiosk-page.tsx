@@ -3,11 +3,11 @@ import { OPEN_HOUSE_ENDED, signInClosed } from '@porchlight/shared/rules/guest-v
 import { type FormEvent, useEffect, useState } from 'react'
 import { ApiError, requestData } from '../../api/request.ts'
 import { LOGGED_IN_PROFILE_KEY, TOKEN_KEY } from '../../api/storage-keys.ts'
+import { KIOSK_KEY, readKioskStation } from '../../common/kiosk-station.ts'
 import { TextInput } from './guest-fields.tsx'
 import type { GuestQuery } from './guest-nav.ts'
 import { GuestMessage, GuestShell } from './guest-shell.tsx'
 import { forgetGuestTokens } from './guest-tokens.ts'
-import { KIOSK_KEY, readKioskStation } from './kiosk-station.ts'
 import { SignInForm } from './sign-in-page.tsx'
 
 /** How long the thanks stay before the form is ready for the next visitor. */

@@ -1,16 +1,16 @@
 import { messages } from '@porchlight/shared'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Suspense, useState } from 'react'
+import { openHouseLimitReached } from '../../ui/action-bar.tsx'
 import { Link } from '../../ui/Link.tsx'
+import type { ListView } from '../../ui/list-toolbar.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { openHouseLimitReached } from '../dashboard/action-bar.tsx'
-import { useDocumentTitle } from '../layout/use-document-title.ts'
-import type { ListView } from '../open-houses/list-toolbar.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { InventoryList } from './inventory-list.tsx'
 import './inventory.css'
-import '../open-houses/open-houses.css'
+import '../../ui/card-list.css'
 
 /** SPEC /reinventory: the agent's property inventory. */
 export function InventoryPage() {

@@ -9,7 +9,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../api/client.ts'
-import { orNotFound, retryUnlessMissing } from '../open-houses/not-found.ts'
+import { orNotFound, retryUnlessMissing } from '../../api/not-found.ts'
 
 const inventoryKeys = {
   list: (agentId: number) => ['inventory', agentId] as const,

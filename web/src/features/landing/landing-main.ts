@@ -4,11 +4,11 @@ import '../../ui/tokens.css'
 import '../../ui/styles.css'
 import '../../ui/Button.css'
 import '../../ui/Link.css'
-import '../layout/app-shell.css'
+import '../../app/app-shell.css'
 import './landing.css'
 import './landing-page.css'
 import { TOKEN_KEY } from '../../api/storage-keys.ts'
-import { MENU_ICON_PATH } from '../layout/menu-icon.ts'
+import { MENU_ICON_PATH } from '../../app/menu-icon.ts'
 
 /** The agent app's files (its index.html's), written into the page by build/landing-page.ts. */
 interface AgentApp {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
+import { MENU_ICON_PATH, SIGNED_OUT_LINKS } from '../../app/menu-icon.ts'
 import { BrandMark } from '../../ui/BrandMark.tsx'
 import { SkipLink } from '../../ui/SkipLink.tsx'
-import { MENU_ICON_PATH, SIGNED_OUT_LINKS } from '../layout/menu-icon.ts'
 import { Landing, type LandingLinkProps } from './landing.tsx'
 
 /**

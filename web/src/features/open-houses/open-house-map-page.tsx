@@ -1,7 +1,7 @@
 import type { OpenHouseDetails } from '@porchlight/shared'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '../../ui/Link.tsx'
-import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { FullPropertyMap, type MapPoint } from '../maps/property-map-card.tsx'
 import { useMapStyleUrl } from '../maps/use-map-style.ts'
 import { useSessionInfo } from '../session/queries.ts'
@@ -9,6 +9,7 @@ import { scheduleDateText, scheduleTimeText } from './permissions.ts'
 import { openHouseListQueryOptions } from './queries.ts'
 import { canSearchOpenHouses } from './sections.ts'
 import { StatusBadge } from './status-badge.tsx'
+import '../../ui/card-list.css'
 import './open-houses.css'
 
 const located = (oh: OpenHouseDetails) =>

@@ -7,9 +7,9 @@ import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
 import { FormActions } from '../../ui/Form.tsx'
+import { FormPage } from '../../ui/form-page.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { Select, SelectItem } from '../../ui/Select.tsx'
-import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { setFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
@@ -24,6 +24,7 @@ import {
   useCloneMutation,
   usePublishMutation,
 } from './queries.ts'
+import '../../ui/card-list.css'
 import './open-houses.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/openhouses/schedule/$openHouseId/confirm')

@@ -9,8 +9,8 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiDownload, apiRequest } from '../../api/client.ts'
+import { orNotFound, retryUnlessMissing } from '../../api/not-found.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
-import { orNotFound, retryUnlessMissing } from './not-found.ts'
 import { noteOwnAction } from './own-actions.ts'
 
 const List = z.array(OpenHouseDetails)

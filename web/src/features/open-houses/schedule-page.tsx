@@ -12,13 +12,13 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { ApiError, formFailure } from '../../api/client.ts'
 import { Alert } from '../../ui/Alert.tsx'
+import { openHouseLimitReached } from '../../ui/action-bar.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DisabledButton } from '../../ui/DisabledButton.tsx'
 import { Form, FormActions } from '../../ui/Form.tsx'
+import { FormPage } from '../../ui/form-page.tsx'
 import { Link } from '../../ui/Link.tsx'
 import { useForm } from '../../ui/use-form.ts'
-import { openHouseLimitReached } from '../dashboard/action-bar.tsx'
-import { FormPage } from '../layout/form-page.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { copyLabel, may } from './permissions.ts'
@@ -33,6 +33,7 @@ import {
   scheduleInput,
   scheduleValues,
 } from './schedule-values.ts'
+import '../../ui/card-list.css'
 import './open-houses.css'
 
 type ScheduleContext =

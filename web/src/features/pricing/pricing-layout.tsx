@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import './pricing.css'
 
 interface PricingLayoutProps {

@@ -2,7 +2,7 @@ import { ProspectAnswersSchema } from '@porchlight/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../api/client.ts'
-import { CustomAnswersList } from '../attendees/custom-answers-list.tsx'
+import { CustomAnswersList } from './custom-answers-list.tsx'
 
 /** The prospect's answers to the open houses' own questions, per visit (issue 14). */
 export function prospectAnswersQueryOptions(id: number) {

@@ -2,7 +2,7 @@ import type { Prospect } from '@porchlight/shared'
 import { Button } from '../../ui/Button.tsx'
 import { formatDate } from '../../ui/format.ts'
 import { Link } from '../../ui/Link.tsx'
-import type { ListView } from '../open-houses/list-toolbar.tsx'
+import type { ListView } from '../../ui/list-toolbar.tsx'
 import { ProspectCard, prospectName } from './prospect-card.tsx'
 
 interface ProspectListProps {

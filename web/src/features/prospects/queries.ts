@@ -14,7 +14,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiDownload, apiRequest } from '../../api/client.ts'
-import { orNotFound, retryUnlessMissing } from '../open-houses/not-found.ts'
+import { orNotFound, retryUnlessMissing } from '../../api/not-found.ts'
 import { type ProspectListSearch, pageOf, prospectFilterQuery } from './search.ts'
 
 // The API answers at most 500 a page; an agent's own list and an open house's guests fit in one.

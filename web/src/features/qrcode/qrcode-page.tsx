@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { QrCode } from './qr-code.tsx'
 import './qrcode.css'
 

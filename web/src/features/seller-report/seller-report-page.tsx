@@ -3,11 +3,11 @@ import type { SellerReport } from '@porchlight/shared/schemas/seller-report'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { ApiError } from '../../api/client.ts'
+import { ratingLabel } from '../../common/feedback-fields.ts'
 import { Alert } from '../../ui/Alert.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { ratingLabel } from '../guest/feedback-fields.ts'
-import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { sellerReportQueryOptions, useSellerReportLive } from './queries.ts'
 // Fonts for any name or address the report prints (CJK, emoji): a phone has them, a printer's
 // computer may not. Each face is cut by Unicode range, so a browser fetches only the slices in use.

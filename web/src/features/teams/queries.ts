@@ -10,7 +10,7 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { ApiError, apiRequest } from '../../api/client.ts'
-import { dashboardStatisticsKey } from '../dashboard/queries.ts'
+import { dashboardStatisticsKey } from '../../api/query-keys.ts'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { teamKeys } from './keys.ts'
 

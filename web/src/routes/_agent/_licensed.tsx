@@ -1,7 +1,7 @@
 import { messages } from '@porchlight/shared'
 import { createFileRoute } from '@tanstack/react-router'
 import { ApiError } from '../../api/client.ts'
-import { RouteError } from '../../features/layout/route-error.tsx'
+import { RouteError } from '../../app/route-error.tsx'
 
 /**
  * Pathless layout of the license gate (SPEC §1, §6): an agent whose license is not valid sees the

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react'
-import { cx } from '../../ui/cx.ts'
+import { cx } from './cx.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 import './form-page.css'
 

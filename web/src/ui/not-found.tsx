@@ -1,4 +1,4 @@
-import { Link } from '../../ui/Link.tsx'
+import { Link } from './Link.tsx'
 import { useDocumentTitle } from './use-document-title.ts'
 
 export function NotFound() {

@@ -1,7 +1,7 @@
 import { messages, type PlanUtilization } from '@porchlight/shared'
-import { DisabledLink } from '../../ui/DisabledLink.tsx'
-import { HrefLink, Link } from '../../ui/Link.tsx'
-import './dashboard.css'
+import { DisabledLink } from './DisabledLink.tsx'
+import { HrefLink, Link } from './Link.tsx'
+import './action-bar.css'
 
 interface ActionBarProps {
   /** SPEC's relative route "property" under the sub-layout showing the bar. */

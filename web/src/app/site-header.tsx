@@ -1,10 +1,10 @@
 import { useLocation } from '@tanstack/react-router'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { BrandMark } from '../../ui/BrandMark.tsx'
-import { Button } from '../../ui/Button.tsx'
-import { Link } from '../../ui/Link.tsx'
-import { useSession } from '../session/use-session.ts'
-import { useSignOut } from '../session/use-sign-out.ts'
+import { useSession } from '../features/session/use-session.ts'
+import { useSignOut } from '../features/session/use-sign-out.ts'
+import { BrandMark } from '../ui/BrandMark.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Link } from '../ui/Link.tsx'
 import { MENU_ICON_PATH, SIGNED_OUT_LINKS } from './menu-icon.ts'
 
 /** SPEC §2 "Navigation and layout"; at 960 px or less the menu folds behind a toggle (CSS). */

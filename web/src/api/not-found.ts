@@ -1,5 +1,5 @@
 import { isNotFound, notFound } from '@tanstack/react-router'
-import { ApiError } from '../../api/client.ts'
+import { ApiError } from './client.ts'
 
 /**
  * A detail request whose 404 becomes the router's not-found page: what the agent may not see (another

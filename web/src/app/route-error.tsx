@@ -1,12 +1,10 @@
 import { messages } from '@porchlight/shared'
-import { useQueryErrorResetBoundary } from '@tanstack/react-query'
-import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { ApiError, UNEXPECTED_ERROR } from '../../api/client.ts'
-import { Alert } from '../../ui/Alert.tsx'
-import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
-import { useDocumentTitle } from './use-document-title.ts'
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { ApiError, UNEXPECTED_ERROR } from '../api/client.ts'
+import { Alert } from '../ui/Alert.tsx'
+import { RetryAlert } from '../ui/retry-alert.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { useDocumentTitle } from '../ui/use-document-title.ts'
 
 function isLicenseInvalid(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'LICENSE_INVALID'
@@ -30,37 +28,13 @@ function LicenseInvalid() {
  * what went wrong with a Retry that runs the failed loads again.
  */
 export function RouteError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  const queryErrors = useQueryErrorResetBoundary()
-  const [retrying, setRetrying] = useState(false)
-
-  useEffect(() => queryErrors.reset(), [queryErrors])
-
   if (isLicenseInvalid(error)) return <LicenseInvalid />
-
-  const retry = async () => {
-    setRetrying(true)
-    try {
-      await router.invalidate()
-    } finally {
-      setRetrying(false)
-    }
-  }
-
   const known = error instanceof ApiError && (error.code === 'NETWORK' || error.status < 500)
   return (
     <section className="page page--narrow">
-      <Alert
-        tone="error"
-        title="This page couldn't be loaded."
-        actions={
-          <Button variant="primary" isPending={retrying} onPress={retry}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert title="This page couldn't be loaded.">
         {known ? error.message : UNEXPECTED_ERROR}
-      </Alert>
+      </RetryAlert>
     </section>
   )
 }

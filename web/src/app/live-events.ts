@@ -1,19 +1,19 @@
 import type { QueryKey } from '@tanstack/react-query'
-import type { LiveWiring } from '../../live/bridge.ts'
-import type { LiveTable } from '../../live/types.ts'
-import { showArrival, showFeedback } from '../attendees/live-updates.ts'
-import { dashboardOverviewKey, dashboardStatisticsKey } from '../dashboard/queries.ts'
+import { dashboardOverviewKey, dashboardStatisticsKey } from '../api/query-keys.ts'
+import { showArrival, showFeedback } from '../features/attendees/live-updates.ts'
 import {
   highlightOffered,
   showCanceled,
   showClaim,
   showUpdated,
   showWithdrawn,
-} from '../open-houses/live-updates.ts'
-import { openHouseKeys } from '../open-houses/queries.ts'
-import { planUtilizationQueryOptions } from '../pricing/queries.ts'
-import { prospectKeys } from '../prospects/queries.ts'
-import { teamKeys } from '../teams/keys.ts'
+} from '../features/open-houses/live-updates.ts'
+import { openHouseKeys } from '../features/open-houses/queries.ts'
+import { planUtilizationQueryOptions } from '../features/pricing/queries.ts'
+import { prospectKeys } from '../features/prospects/queries.ts'
+import { teamKeys } from '../features/teams/keys.ts'
+import type { LiveWiring } from '../live/bridge.ts'
+import type { LiveTable } from '../live/types.ts'
 
 /** The empty prefix: every query. */
 const EVERYTHING: QueryKey = []

@@ -1,8 +1,8 @@
 import { Outlet } from '@tanstack/react-router'
-import { useLiveBridge } from '../../live/bridge.ts'
-import { LiveAnnouncer } from '../../live/live-announcer.tsx'
-import { LiveStatusIndicator } from '../../live/live-status.tsx'
-import { useSessionInfo } from '../session/queries.ts'
+import { useSessionInfo } from '../features/session/queries.ts'
+import { useLiveBridge } from '../live/bridge.ts'
+import { LiveAnnouncer } from '../live/live-announcer.tsx'
+import { LiveStatusIndicator } from '../live/live-status.tsx'
 import { liveWiring } from './live-events.ts'
 
 /**

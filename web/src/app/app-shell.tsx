@@ -1,7 +1,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { AriaRouterProvider } from '../../ui/AriaRouterProvider.tsx'
-import { SkipLink } from '../../ui/SkipLink.tsx'
+import { AriaRouterProvider } from '../ui/AriaRouterProvider.tsx'
+import { SkipLink } from '../ui/SkipLink.tsx'
 import { SiteHeader } from './site-header.tsx'
 import './app-shell.css'
 

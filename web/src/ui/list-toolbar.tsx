@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import { Button } from '../../ui/Button.tsx'
-import { clockTime } from '../../ui/format.ts'
-import { ToggleButton, ToggleButtonGroup } from '../../ui/ToggleButtonGroup.tsx'
+import { Button } from './Button.tsx'
+import { clockTime } from './format.ts'
+import { ToggleButton, ToggleButtonGroup } from './ToggleButtonGroup.tsx'
+import './card-list.css'
 
 export type ListView = 'grid' | 'list'
 
