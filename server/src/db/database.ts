@@ -35,7 +35,36 @@ export interface DbHandle {
    * lost unseen in between (a reconnect calls with true, so what was kept meanwhile can be dropped).
    */
   listen(channel: string, onNotify: Notified): () => Promise<void>
+  /**
+   * The longest a statement waited for a pooled connection since the last call (ms), a wait still
+   * going on included: load shedding reads it (decision 047). Always 0 on embedded PostgreSQL.
+   */
+  poolWaitMs(): number
   close(): Promise<void>
+}
+
+/** Measures how long `pool.connect()` callers wait for a connection (a pool too small for the load). */
+function watchPoolWaits(pool: pg.Pool): () => number {
+  const pending = new Set<number>()
+  let longest = 0
+  const connect = pool.connect.bind(pool)
+  // Kysely asks for connections with the promise form; a callback caller is not measured.
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    if (callback) return connect(callback)
+    const started = performance.now()
+    pending.add(started)
+    return connect().finally(() => {
+      pending.delete(started)
+      longest = Math.max(longest, performance.now() - started)
+    })
+  }) as typeof pool.connect
+  return () => {
+    const now = performance.now()
+    let waited = longest
+    for (const started of pending) waited = Math.max(waited, now - started)
+    longest = 0
+    return Math.round(waited)
+  }
 }
 
 /** LISTEN on a connection of its own, reconnecting after a second when the connection is lost. */
@@ -225,6 +254,7 @@ export function createPostgresDb(url: string, poolSize = 10): DbHandle {
     client.on('error', () => {})
     tuneConnection(client)
   })
+  const poolWaitMs = watchPoolWaits(pool)
   const writes = new WriteWatchPlugin()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase, writes] })
   return {
@@ -232,6 +262,7 @@ export function createPostgresDb(url: string, poolSize = 10): DbHandle {
     kind: 'postgres',
     writes,
     listen: (channel, onNotify) => listenOver(url, channel, onNotify),
+    poolWaitMs,
     close: () => db.destroy(),
   }
 }
@@ -287,6 +318,7 @@ export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
       onNotify({ listening: true })
       return async () => {}
     },
+    poolWaitMs: () => 0,
     close: async () => {
       await db.destroy()
       await unlock()
