@@ -45,23 +45,27 @@ export interface DbHandle {
 
 /** Measures how long `pool.connect()` callers wait for a connection (a pool too small for the load). */
 function watchPoolWaits(pool: pg.Pool): () => number {
-  const pending = new Set<number>()
+  const pending = new Set<{ started: number }>()
   let longest = 0
   const connect = pool.connect.bind(pool)
   // Kysely asks for connections with the promise form; a callback caller is not measured.
   pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
-    if (callback) return connect(callback)
-    const started = performance.now()
-    pending.add(started)
+    // Only a caller that queues for a connection (every one in use, none may be opened) waits for
+    // the pool; opening a new connection is the server's time, not the pool's.
+    if (callback || pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10)) {
+      return callback ? connect(callback) : connect()
+    }
+    const waiting = { started: performance.now() }
+    pending.add(waiting)
     return connect().finally(() => {
-      pending.delete(started)
-      longest = Math.max(longest, performance.now() - started)
+      pending.delete(waiting)
+      longest = Math.max(longest, performance.now() - waiting.started)
     })
   }) as typeof pool.connect
   return () => {
     const now = performance.now()
     let waited = longest
-    for (const started of pending) waited = Math.max(waited, now - started)
+    for (const { started } of pending) waited = Math.max(waited, now - started)
     longest = 0
     return Math.round(waited)
   }
