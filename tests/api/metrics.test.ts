@@ -1,7 +1,9 @@
 // Prometheus metrics (decision 047): what an operator's Prometheus scrapes, read by a Prometheus text
 // parser, moves as guests sign in and agents claim; the public port serves them only with the token.
+import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { serveMetrics } from '@porchlight/server/src/http/observe.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
@@ -116,6 +118,26 @@ describe('/metrics on the public port', () => {
     expect(queued?.metrics.map((m) => `${m.labels?.queue}/${m.labels?.state}`)).toEqual(
       expect.arrayContaining(['mail/waiting', 'mail/active', 'mail/failed', 'webhooks/waiting']),
     )
+  })
+})
+
+describe('the Grafana dashboard (deploy/grafana-dashboard.json)', () => {
+  it('graphs only metrics a process exposes', async () => {
+    const dashboard = JSON.parse(
+      await readFile(path.resolve(import.meta.dirname, '../../deploy/grafana-dashboard.json'), 'utf8'),
+    ) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> }
+    const exposed = new Set(
+      (await scrape(`${t.url}/metrics`, TOKEN)).flatMap((f) =>
+        f.type === 'HISTOGRAM' ? [`${f.name}_bucket`, `${f.name}_count`, `${f.name}_sum`] : [f.name],
+      ),
+    )
+    const graphed = dashboard.panels.flatMap((p) =>
+      p.targets.flatMap((target) => [
+        ...target.expr.matchAll(/\b((?:porchlight|http|nodejs|process)_[a-z_]+)\b/g),
+      ]),
+    )
+    expect(graphed.length).toBeGreaterThan(10)
+    expect(graphed.map((m) => m[1]).filter((name) => !exposed.has(name as string))).toEqual([])
   })
 })
 
