@@ -170,4 +170,32 @@ describe('an overloaded API process', () => {
     // /api/health is shed with the rest while overloaded, and answers once it is over.
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200)
   })
+
+  it('refuses requests while its event loop is late, past SHED_EVENT_LOOP_DELAY_MS', async () => {
+    const late = await buildTestApp({ env: { SHED_EVENT_LOOP_DELAY_MS: '50' } })
+    try {
+      // The start itself is not overload: its first samples are not held against it.
+      await expect
+        .poll(async () => (await fetch(`${late.url}/api/health`)).status, { timeout: 10_000, interval: 200 })
+        .toBe(200)
+      // Two seconds of work that holds the loop 200 ms at a time, as a flood of CPU-bound requests would.
+      const until = performance.now() + 2000
+      while (performance.now() < until) {
+        const chunk = performance.now() + 200
+        while (performance.now() < chunk) {}
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      const res = await fetch(`${late.url}/api/health`)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      expect(await res.json()).toEqual(UNAVAILABLE)
+      // Only the API is shed: what is not /api/ passes (here, to the not-found answer).
+      expect((await fetch(`${late.url}/not-the-api`)).status).toBe(404)
+      await expect
+        .poll(async () => (await fetch(`${late.url}/api/health`)).status, { timeout: 10_000, interval: 200 })
+        .toBe(200)
+    } finally {
+      await late.close()
+    }
+  })
 })

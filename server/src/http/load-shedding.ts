@@ -4,8 +4,9 @@ import type { Config } from '../config.ts'
 import { OverloadedError } from '../errors.ts'
 import { metrics } from '../lib/metrics.ts'
 
-/** How often the database pool's waits are looked at (the other measures are sampled every second). */
+/** How often the database pool's waits are looked at, and the event loop and heap sampled. */
 const POOL_CHECK_MS = 1000
+const SAMPLE_MS = 1000
 
 /**
  * Load shedding (decision 047): while this process is overloaded — its event loop late, its heap near
@@ -19,10 +20,17 @@ export async function registerLoadShedding(
   settings: Config['shedding'],
   poolWaitMs: () => number,
 ): Promise<void> {
+  // The start compiles every route's schemas and serializers in one go (about a second of a blocked
+  // loop, measured): the first sample after it is the start, not overload. Without this a process
+  // just ready refused its first second of requests.
+  let steadyAfter = Number.POSITIVE_INFINITY
+  app.addHook('onReady', async () => {
+    steadyAfter = performance.now() + 2 * SAMPLE_MS
+  })
   await app.register(underPressure, {
     maxEventLoopDelay: settings.eventLoopDelayMs,
     maxHeapUsedBytes: settings.heapUsedBytes,
-    sampleInterval: 1000,
+    sampleInterval: SAMPLE_MS,
     ...(settings.dbPoolWaitMs > 0
       ? {
           healthCheck: async () => poolWaitMs() <= settings.dbPoolWaitMs,
@@ -31,6 +39,7 @@ export async function registerLoadShedding(
       : {}),
     pressureHandler: (req, _reply, type) => {
       if (!req.url.startsWith('/api/')) return undefined
+      if (type === 'eventLoopDelay' && performance.now() < steadyAfter) return undefined
       metrics.count('shed', { reason: type === 'healthCheck' ? 'dbPoolWait' : type })
       // The one error handler answers it in the contract's shape, with Retry-After.
       return Promise.reject(new OverloadedError())
