@@ -25,8 +25,14 @@ afterAll(async () => {
 })
 
 describe('/metrics on the public port', () => {
-  it('is refused in the error shape without the token, or with a wrong one', async () => {
-    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${TOKEN}`]) {
+  it("is refused in the error shape without the token, with a wrong one, or an agent's own", async () => {
+    const agent = await makePlannedAgent(t.db)
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token',
+      `Basic ${TOKEN}`,
+      `Bearer ${agent.token}`,
+    ]) {
       const res = await fetch(`${t.url}/metrics`, { headers: authorization ? { authorization } : {} })
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual({
