@@ -41,6 +41,12 @@ describe('/metrics on the public port', () => {
     }
   })
 
+  it("is not in the API's OpenAPI description", async () => {
+    const described = (await (await fetch(`${t.url}/api/docs/json`)).json()) as { paths: object }
+    expect(Object.keys(described.paths).length).toBeGreaterThan(10)
+    expect(Object.keys(described.paths)).not.toContain('/metrics')
+  })
+
   it('does not exist without METRICS_TOKEN', async () => {
     const res = await fetch(`${plain.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
     expect(res.status).toBe(404)

@@ -63,7 +63,8 @@ function hasToken(header: string | undefined, token: string): boolean {
  */
 export function registerMetricsRoute(app: FastifyInstance, token: string | undefined): void {
   if (!token) return
-  app.get('/metrics', { config: { rateLimit: false } }, async (req, reply) => {
+  // Not part of the API's contract: kept out of the OpenAPI description (/api/docs).
+  app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
     if (!hasToken(req.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer')
       throw new UnauthorizedError('The metrics token is missing or wrong', 'UNAUTHORIZED')
