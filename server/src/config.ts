@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import v8 from 'node:v8'
 import { z } from 'zod'
 import { newSecretsKey, parseSecretsKey } from './secrets.ts'
 
@@ -78,6 +79,11 @@ const Env = z.object({
       })
       return z.NEVER
     }),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SHED_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
+  SHED_DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,32}$/, { message: 'letters, digits, dot, dash or underscore (at most 32)' })
@@ -162,6 +168,17 @@ export interface Config {
    * processes refuse to start.
    */
   secrets: { keys: Buffer[]; keyFile: string; fromFile?: boolean }
+  /**
+   * Prometheus metrics (decision 047): on a port of their own (not behind the balancer), and/or at
+   * /metrics on the public port for a caller with the token. Neither set: no /metrics anywhere.
+   */
+  metrics: { port?: number; token?: string }
+  /**
+   * Load shedding (decision 047): past any of these, API requests are answered 503 UNAVAILABLE with
+   * Retry-After at once instead of queueing. 0 turns one off. The heap limit is by default 90% of
+   * V8's heap size limit.
+   */
+  shedding: { eventLoopDelayMs: number; heapUsedBytes: number; dbPoolWaitMs: number }
 }
 
 /**
@@ -242,6 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fub: { apiUrl: e.FUB_API_URL.replace(/\/$/, '') },
     secrets: { keys: e.SECRETS_KEY, keyFile: path.join(repoRoot, 'data', 'secrets-key') },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    shedding: {
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      heapUsedBytes: e.SHED_HEAP_USED_BYTES ?? Math.round(v8.getHeapStatistics().heap_size_limit * 0.9),
+      dbPoolWaitMs: e.SHED_DB_POOL_WAIT_MS,
+    },
   }
 }
 

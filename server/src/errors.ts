@@ -83,3 +83,14 @@ export class ServiceUnavailableError extends AppError {
     super(503, code, message)
   }
 }
+
+/**
+ * The process is overloaded (decision 047): answered like every 503 of ours (UNAVAILABLE, Retry-After),
+ * so a caller that waits out a restart waits this out too. Not logged one by one: the shed counter
+ * (metrics) says how many.
+ */
+export class OverloadedError extends ServiceUnavailableError {
+  constructor() {
+    super('UNAVAILABLE', 'Porchlight is briefly unavailable. Please try again in a moment.')
+  }
+}

@@ -88,6 +88,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     PORT: '0',
     HOST: '127.0.0.1',
     SECRETS_KEY: TEST_SECRETS_KEY,
+    // The apps of a test file share one event loop: building one blocks it for about a second, which
+    // another app would take for overload and shed. A test of load shedding sets its own thresholds.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   })
   config.redis.prefix = options.sameAs?.config.redis.prefix ?? `t${randomBytes(5).toString('hex')}`

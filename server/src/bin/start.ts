@@ -13,6 +13,8 @@ import { startWorkerRuntime } from '../compose/worker.ts'
 import { configOrExit, loadConfig, paths, withLocalSecretsKey } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
+import { serveMetrics } from '../http/observe.ts'
+import { traceLogFields } from '../lib/trace.ts'
 import { pingRedis } from '../redis.ts'
 import { onShutdown } from '../shutdown.ts'
 
@@ -94,6 +96,8 @@ async function serve(jobs: boolean) {
     process.send?.(READY)
   } else {
     await app.listen({ port: config.port, host: config.host })
+    // One process: the API's and the workers' metrics are this one's (METRICS_PORT).
+    if (config.metrics.port) await serveMetrics(config.metrics.port, config.host)
   }
   const worker = jobs
     ? startWorkerRuntime(config, db.db, app.log.child({ name: 'worker' }) as never, app.deps)
@@ -141,7 +145,13 @@ function addressHash(address: string): number {
 async function supervise(redisUsed: string, processes: number) {
   const db = await createDb(config.db)
   await migrateToLatest(db.db, config.migrationsDir)
-  const worker = startWorkerRuntime(config, db.db, pino({ level: config.logLevel, name: 'worker' }))
+  const worker = startWorkerRuntime(
+    config,
+    db.db,
+    pino({ level: config.logLevel, name: 'worker', mixin: traceLogFields }),
+  )
+  // The workers' metrics; each API process's are at /metrics on the port with METRICS_TOKEN.
+  if (config.metrics.port) await serveMetrics(config.metrics.port, config.host)
   let stopping = false
   // One place per API process; a replacement takes its predecessor's place, so addresses keep theirs.
   const places: Array<{ child: ReturnType<typeof cluster.fork>; ready: boolean }> = []

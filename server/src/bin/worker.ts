@@ -6,6 +6,8 @@ import pino from 'pino'
 import { startWorkerRuntime } from '../compose/worker.ts'
 import { configOrExit, loadConfig, requireServers } from '../config.ts'
 import { createDb, type Db } from '../db/database.ts'
+import { serveMetrics } from '../http/observe.ts'
+import { traceLogFields } from '../lib/trace.ts'
 import { createRedis, whenReady } from '../redis.ts'
 import { onShutdown } from '../shutdown.ts'
 
@@ -43,17 +45,21 @@ function startHeartbeat(file: string, db: Db, redisUrl: string) {
 }
 
 const config = configOrExit(() => requireServers(loadConfig()))
-const logger = pino({ level: config.logLevel, name: 'worker' })
+// Each line of a job carries the id of the request that caused it (decision 047).
+const logger = pino({ level: config.logLevel, name: 'worker', mixin: traceLogFields })
 const db = await createDb(config.db)
 const runtime = startWorkerRuntime(config, db.db, logger)
 const heartbeat = config.workerHeartbeatFile
   ? startHeartbeat(config.workerHeartbeatFile, db.db, config.redis.url)
   : null
-logger.info('worker started')
+// The worker's own metrics, on its own port: the queues' depth, the outbox's lag, deliveries.
+const metricsServer = config.metrics.port ? await serveMetrics(config.metrics.port, config.host) : null
+logger.info({ metricsPort: config.metrics.port }, 'worker started')
 // Running jobs finish within the grace; one still running then is left to its lock, which lapses to
 // another worker (the stalled check), as when a worker dies.
 onShutdown(logger, config.shutdownGraceMs, async () => {
   heartbeat?.stop()
+  metricsServer?.close()
   await runtime.close()
   await db.close()
 })

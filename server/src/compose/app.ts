@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import cors from '@fastify/cors'
@@ -17,13 +16,18 @@ import { backgroundFailures } from '../failures.ts'
 import { authPlugin } from '../http/auth.ts'
 import { registerDraining } from '../http/draining.ts'
 import { registerErrorHandler } from '../http/error-handler.ts'
+import { registerLoadShedding } from '../http/load-shedding.ts'
+import { registerMetricsRoute, registerTracing, requestIds } from '../http/observe.ts'
 import { openApiTransforms } from '../http/openapi.ts'
 import { redisStoreWithFallback } from '../http/rate-limit-store.ts'
 import { serializerCompiler } from '../http/serializer.ts'
 import { registerWebApp } from '../http/web-app.ts'
 import { registerQueueDashboard } from '../jobs/dashboard.ts'
+import { outboxWaiting, queueCounts } from '../jobs/metric-sources.ts'
 import { createOutbox, type Outbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues, type Queues } from '../jobs/queues.ts'
+import { metrics } from '../lib/metrics.ts'
+import { traceLogFields } from '../lib/trace.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { mailWaiting } from '../mail/retries.ts'
 import { adminRoutes } from '../modules/admin/routes.ts'
@@ -120,7 +124,8 @@ const PERMISSIONS_POLICY = [
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Lines written for a request by any logger carry its id (decision 047).
+    logger: { level: config.logLevel, mixin: traceLogFields },
     clientErrorHandler: answerClientError,
     // A number of hops trusts that many proxies in front of the server (the nearest first).
     trustProxy:
@@ -131,10 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (_error, _req, reply: FastifyReply) => {
       void reply.code(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed request' } })
     },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()
-    },
+    // A trusted proxy's x-request-id (TRUST_PROXY), else one of ours.
+    genReqId: requestIds(config),
     // Refusals while the API stops are answered by registerDraining, in the API's error shape.
     return503OnClosing: false,
     logController: new LogController({
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   }).withTypeProvider<ZodTypeProvider>()
   registerDraining(app)
+  registerTracing(app, config)
   app.decorate('routeTable', [])
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return
@@ -175,6 +179,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     corsOrigin: config.publicUrl,
   })
   backgroundFailures.useLogger(app.log)
+  const forgetSources = metrics.readFrom({
+    outbox: outboxWaiting(dbHandle.db),
+    queues: queueCounts(queues),
+    sockets: () => realtime.io.engine.clientsCount,
+  })
   const sessionCache = createSessionCache<SessionWithAgent>(config.sessionCacheMs, dbHandle)
   const services = createServices({
     config,
@@ -203,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime.io.engine.close()
   })
   app.addHook('onClose', async () => {
+    forgetSources()
     services.statsEvents.stop()
     await sessionCache.close()
     await outbox.stop()
@@ -214,6 +224,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
 
   registerErrorHandler(app)
+  await registerLoadShedding(app, config.shedding, dbHandle.poolWaitMs)
+  registerMetricsRoute(app, config.metrics.token)
 
   // Helmet's middleware, built once: @fastify/helmet built it again for every request (parsing the
   // policy each time), about an eighth of a small request's CPU.

@@ -3,9 +3,11 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import { resealSecrets } from '../db/reseal-secrets.ts'
 import { backgroundFailures } from '../failures.ts'
+import { outboxWaiting, queueCounts } from '../jobs/metric-sources.ts'
 import { createOutbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues } from '../jobs/queues.ts'
 import { type Processors, startWorkers } from '../jobs/workers.ts'
+import { metrics } from '../lib/metrics.ts'
 import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createMailRetries } from '../mail/retries.ts'
@@ -61,7 +63,10 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     outbox,
     // Sends wait for no connection: as many at once as the mailer keeps (mailer.ts).
     concurrency: { mail: mailer.connections },
+    logger,
   })
+  // The worker's /metrics (bin/worker.ts) tells the outbox's lag and the queues' depth.
+  const forgetSources = metrics.readFrom({ outbox: outboxWaiting(db), queues: queueCounts(queues) })
   outbox.start(config.relay.intervalMs)
   // Values stored before sealing, or sealed with a key since rotated out of first place (decision 033).
   resealSecrets(db, services.secrets).then(
@@ -83,6 +88,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     async close() {
       // Services of their own (not the API's, which the API stops): no hint after the emitter closes.
       if (!shared) services.statsEvents.stop()
+      forgetSources()
       await mailRetries.stop()
       await outbox.stop()
       await workers.close()

@@ -35,7 +35,40 @@ export interface DbHandle {
    * lost unseen in between (a reconnect calls with true, so what was kept meanwhile can be dropped).
    */
   listen(channel: string, onNotify: Notified): () => Promise<void>
+  /**
+   * The longest a statement waited for a pooled connection since the last call (ms), a wait still
+   * going on included: load shedding reads it (decision 047). Always 0 on embedded PostgreSQL.
+   */
+  poolWaitMs(): number
   close(): Promise<void>
+}
+
+/** Measures how long `pool.connect()` callers wait for a connection (a pool too small for the load). */
+function watchPoolWaits(pool: pg.Pool): () => number {
+  const pending = new Set<{ started: number }>()
+  let longest = 0
+  const connect = pool.connect.bind(pool)
+  // Kysely asks for connections with the promise form; a callback caller is not measured.
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    // Only a caller that queues for a connection (every one in use, none may be opened) waits for
+    // the pool; opening a new connection is the server's time, not the pool's.
+    if (callback || pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10)) {
+      return callback ? connect(callback) : connect()
+    }
+    const waiting = { started: performance.now() }
+    pending.add(waiting)
+    return connect().finally(() => {
+      pending.delete(waiting)
+      longest = Math.max(longest, performance.now() - waiting.started)
+    })
+  }) as typeof pool.connect
+  return () => {
+    const now = performance.now()
+    let waited = longest
+    for (const { started } of pending) waited = Math.max(waited, now - started)
+    longest = 0
+    return Math.round(waited)
+  }
 }
 
 /** LISTEN on a connection of its own, reconnecting after a second when the connection is lost. */
@@ -225,6 +258,7 @@ export function createPostgresDb(url: string, poolSize = 10): DbHandle {
     client.on('error', () => {})
     tuneConnection(client)
   })
+  const poolWaitMs = watchPoolWaits(pool)
   const writes = new WriteWatchPlugin()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase, writes] })
   return {
@@ -232,6 +266,7 @@ export function createPostgresDb(url: string, poolSize = 10): DbHandle {
     kind: 'postgres',
     writes,
     listen: (channel, onNotify) => listenOver(url, channel, onNotify),
+    poolWaitMs,
     close: () => db.destroy(),
   }
 }
@@ -287,6 +322,7 @@ export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
       onNotify({ listening: true })
       return async () => {}
     },
+    poolWaitMs: () => 0,
     close: async () => {
       await db.destroy()
       await unlock()

@@ -424,6 +424,8 @@ export interface OutboxTable {
   /** set when the relay cannot deliver the row (unknown queue or job); it then waits for an operator */
   parkedAt: NullableTimestamp
   parkedReason: string | null
+  /** the request that wrote it: { requestId, traceparent? } (decision 047); null outside a request */
+  trace: ColumnType<{ requestId: string; traceparent?: string } | null, string | null | undefined, never>
 }
 
 export interface MailTable {

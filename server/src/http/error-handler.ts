@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { isConnectionLost } from '../db/errors.ts'
-import { AppError, type FieldError, RateLimitedError } from '../errors.ts'
+import { AppError, type FieldError, OverloadedError, RateLimitedError } from '../errors.ts'
 import { isRedisUnavailable } from '../redis.ts'
 
 interface ErrorBody {
@@ -41,7 +41,7 @@ function body(code: string, message: string, errors?: FieldError[]): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.statusCode >= 500) req.log.error({ err }, err.message)
+      if (err.statusCode >= 500 && !(err instanceof OverloadedError)) req.log.error({ err }, err.message)
       if (err instanceof RateLimitedError && err.retryAfterSec) reply.header('retry-after', err.retryAfterSec)
       if (err.statusCode === 503) reply.header('retry-after', RETRY_AFTER_SECONDS)
       return reply.status(err.statusCode).send(body(err.code, err.message, err.fields))

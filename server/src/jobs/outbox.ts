@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts'
 import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
 import { backgroundFailures } from '../failures.ts'
 import { batched } from '../lib/batched.ts'
+import { trace } from '../lib/trace.ts'
 import { within } from '../lib/within.ts'
 import type { Queues } from './queues.ts'
 
@@ -59,6 +60,15 @@ export function outboxJobId(row: { id: number; jobKey: string | null }): string 
   return row.jobKey ? `outbox-${row.id}-${row.jobKey}` : `outbox-${row.id}`
 }
 
+/** The key of a job's data that carries the trace of the request that caused it (decision 047). */
+export const TRACE_KEY = '$trace'
+
+/** A job's data: its payload, with the trace of the request that caused it when there was one. */
+function withTrace(payload: unknown, context: { requestId: string } | null): unknown {
+  if (!context || typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload
+  return { ...payload, [TRACE_KEY]: context }
+}
+
 function jobRefOf(jobId: string | undefined): JobRef | null {
   const match = /^outbox-(\d+)(?:-([0-9a-f-]{36}))?$/.exec(jobId ?? '')
   return match ? { id: Number(match[1]), key: match[2] ?? null } : null
@@ -102,7 +112,7 @@ export function createOutbox(
       // skip locked: several relays (API processes, workers) share the work without blocking each other.
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'jobKey', 'queue', 'jobName', 'payload'])
+        .select(['id', 'jobKey', 'queue', 'jobName', 'payload', 'trace'])
         .where('doneAt', 'is', null)
         .where('failedAt', 'is', null)
         .where('parkedAt', 'is', null)
@@ -139,7 +149,7 @@ export function createOutbox(
       for (const [name, list] of byQueue) {
         const jobs = list.map((row) => ({
           name: row.jobName,
-          data: row.payload,
+          data: withTrace(row.payload, row.trace),
           opts: { jobId: outboxJobId(row) },
         }))
         await within(5000, queues[name].addBulk(jobs), 'Redis is not answering')
@@ -187,6 +197,9 @@ export function createOutbox(
     options: { runAt?: Date | null } = {},
   ): Promise<number[]> {
     if (payloads.length === 0) return []
+    // The request (or job) under way that caused these jobs: its log lines and theirs share an id.
+    const context = trace.current()
+    const traced = context ? JSON.stringify(context) : null
     const rows = await trx
       .insertInto('outbox')
       .values(
@@ -195,6 +208,7 @@ export function createOutbox(
           jobName: name,
           payload: JSON.stringify(payload),
           runAt: options.runAt ?? null,
+          trace: traced,
         })),
       )
       .returning('id')

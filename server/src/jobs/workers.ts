@@ -3,7 +3,8 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { whileDatabaseAway } from '../db/while-away.ts'
 import { backgroundFailures } from '../failures.ts'
-import type { Outbox } from './outbox.ts'
+import { childTraceparent, readRequestId, readTraceparent, type TraceContext, trace } from '../lib/trace.ts'
+import { type Outbox, TRACE_KEY } from './outbox.ts'
 import { bullPrefix } from './queues.ts'
 
 export type Processors = {
@@ -21,6 +22,19 @@ export function checkProcessors(processors: Processors): void {
   }
 }
 
+/** A job's payload without its trace, and the trace its run continues (decision 047). */
+export function untrace(data: unknown): { payload: unknown; context: TraceContext | undefined } {
+  if (typeof data !== 'object' || data === null || !(TRACE_KEY in data)) {
+    return { payload: data, context: undefined }
+  }
+  const { [TRACE_KEY]: carried, ...payload } = data as Record<string, unknown>
+  const given = (carried ?? {}) as Record<string, unknown>
+  const requestId = readRequestId(given.requestId)
+  if (!requestId) return { payload, context: undefined }
+  const traceparent = childTraceparent(readTraceparent(given.traceparent))
+  return { payload, context: traceparent ? { requestId, traceparent } : { requestId } }
+}
+
 export interface WorkerOptions {
   connection: Redis
   redisPrefix: string
@@ -28,6 +42,8 @@ export interface WorkerOptions {
   outbox: Pick<Outbox, 'markDone' | 'markFailed'>
   /** Jobs a queue's worker runs at once: 8 unless told otherwise. */
   concurrency?: Partial<Record<QueueName, number>>
+  /** Told of each job run (debug): its lines carry the request id of the request that caused it. */
+  logger?: { debug(fields: object, message: string): void }
 }
 
 export function startWorkers(processors: Processors, opts: WorkerOptions): { close(): Promise<void> } {
@@ -39,12 +55,26 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
       async (job) => {
         const handler = handlers[job.name]
         if (!handler) throw new Error(`no processor for ${queue}/${job.name}`)
-        const result = await handler(job.data, job)
-        // Marked before BullMQ counts the job complete: a worker dying in between runs the job again,
-        // which every processor takes as a no-op, rather than leaving a row that is never done.
-        // The effect happened: a database away for a moment must not have it happen again.
-        await whileDatabaseAway(() => opts.outbox.markDone(job.id))
-        return result
+        const { payload, context } = untrace(job.data)
+        const run = async () => {
+          const started = performance.now()
+          opts.logger?.debug(
+            { queue, job: job.id, name: job.name, attempt: job.attemptsMade + 1 },
+            'job started',
+          )
+          const result = await handler(payload, job)
+          // Marked before BullMQ counts the job complete: a worker dying in between runs the job again,
+          // which every processor takes as a no-op, rather than leaving a row that is never done.
+          // The effect happened: a database away for a moment must not have it happen again.
+          await whileDatabaseAway(() => opts.outbox.markDone(job.id))
+          opts.logger?.debug(
+            { queue, job: job.id, name: job.name, ms: Math.round(performance.now() - started) },
+            'job done',
+          )
+          return result
+        }
+        // Jobs it writes to the outbox, and every log line meanwhile, carry the request's id.
+        return context ? trace.run(context, run) : run()
       },
       {
         connection: opts.connection,
@@ -62,6 +92,7 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
         job: job?.id,
         name: job?.name,
         attempts: job?.attemptsMade,
+        requestId: untrace(job?.data).context?.requestId,
       })
       // After its last attempt, or a failure a retry cannot mend (a mail refused for good).
       const final = err instanceof UnrecoverableError

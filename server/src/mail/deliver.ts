@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts'
 import type { MailTable } from '../db/types.ts'
 import { whileDatabaseAway } from '../db/while-away.ts'
 import { batched } from '../lib/batched.ts'
+import { type Counted, metrics } from '../lib/metrics.ts'
 import type { Mailer } from './mailer.ts'
 import { classifySendFailure, retryDelayMs } from './refusals.ts'
 import { withUnsubscribeLink } from './unsubscribe-link.ts'
@@ -35,6 +36,16 @@ export class MailInFlightError extends Error {
 
 /** What became of one mail a job asked to send. */
 type Outcome = 'sent' | 'stored' | 'skipped' | 'suppressed' | 'waiting' | 'failed'
+
+/** A mail's outcome as the deliveries metric counts it (a suppressed mail is skipped: its owner opted out). */
+const countedAs = {
+  sent: 'delivered',
+  stored: 'delivered',
+  skipped: 'skipped',
+  suppressed: 'skipped',
+  waiting: 'retrying',
+  failed: 'failed',
+} as const satisfies Record<Outcome, Counted['delivery']['outcome']>
 
 type Claim = {
   mail: Selectable<MailTable> | undefined
@@ -245,6 +256,7 @@ export function createMailProcessor(
       }
       try {
         const { outcome, marked, refusal } = await sendOne(mailId, claimed, next)
+        metrics.count('delivery', { channel: 'mail', outcome: countedAs[outcome] })
         outcomes.push(outcome)
         if (marked) marks.push(marked)
         if (refusal) refusals.push(refusal)

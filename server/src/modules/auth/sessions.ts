@@ -6,6 +6,7 @@ import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { batched } from '../../lib/batched.ts'
+import { metrics } from '../../lib/metrics.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
 import type { SessionCache } from './session-cache.ts'
 
@@ -92,7 +93,11 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
     const id = idOf(token)
     if (!id) return null
     const kept = cache.get(id)
-    if (kept && !due(kept, Date.now())) return kept
+    if (kept && !due(kept, Date.now())) {
+      metrics.count('sessionCache', { result: 'hit' })
+      return kept
+    }
+    metrics.count('sessionCache', { result: 'miss' })
     const since = cache.begin()
     const row = await sessionWithAgent(id)
     if (!row) return null

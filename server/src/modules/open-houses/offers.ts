@@ -14,6 +14,7 @@ import type { z } from 'zod'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
+import { metrics } from '../../lib/metrics.ts'
 import { queueMails } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { toOpenHouseFacts } from '../../policy/access.ts'
@@ -48,6 +49,7 @@ async function finishClaim(
     const { current } = claim
     d.access.allowedOn(who, 'claim', current && toOpenHouseFacts(current))
     if (!current) throw new NotFoundError()
+    metrics.count('claim', { outcome: 'lost' })
     if (current.hostingReAgentId !== null && current.hostingReAgentId !== caller.id) {
       throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
     }
@@ -58,6 +60,7 @@ async function finishClaim(
     throw new ConflictError('ALREADY_CLAIMED', messages.claimFailed)
   }
   const { row } = claim
+  metrics.count('claim', { outcome: 'won' })
   d.events.emit(
     viewerRooms(row),
     'opportunity.claimed',

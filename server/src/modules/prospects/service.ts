@@ -22,6 +22,7 @@ import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
+import { metrics } from '../../lib/metrics.ts'
 import type { Access } from '../../policy/access.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow, visitColumns } from '../attendees/service.ts'
 import type { ConsentService } from '../consent/service.ts'
@@ -270,10 +271,10 @@ export function createProspectService(d: ProspectDeps) {
     ): Promise<{ id: number; guestToken: string }> {
       const signIn = async (repeated: boolean) => {
         const signedIn = await guestSignInOnce(body, device, repeated)
-        if (signedIn) return signedIn
         // A simultaneous sign-in of the same email made the prospect meanwhile: again, it now finds it.
-        const again = await guestSignInOnce(body, device, repeated, false)
+        const again = signedIn ?? (await guestSignInOnce(body, device, repeated, false))
         if (!again) throw new Error('a sign-in found no prospect made by a sign-in before it')
+        metrics.count('guestSignIn', { outcome: repeated ? 'repeated' : 'created' })
         return again
       }
       try {

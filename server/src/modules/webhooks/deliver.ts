@@ -4,6 +4,7 @@ import { inTransaction, type Trx } from '../../db/transaction.ts'
 import { whileDatabaseAway } from '../../db/while-away.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { escapeHtml } from '../../lib/html.ts'
+import { metrics } from '../../lib/metrics.ts'
 import { htmlEnd, htmlStart } from '../../mail/brand.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { type PostAnswer, postJson, signWebhook } from './post.ts'
@@ -69,7 +70,10 @@ export function createWebhookDeliverer(d: DelivererDeps) {
       return 'skipped'
     }
     const endpoint = await repo.endpoint(delivery.endpointId)
-    if (!endpoint) return 'skipped'
+    if (!endpoint) {
+      metrics.count('delivery', { channel: 'webhook', outcome: 'skipped' })
+      return 'skipped'
+    }
 
     let answer: PostAnswer | null = null
     let error: string | null = null
@@ -103,9 +107,11 @@ export function createWebhookDeliverer(d: DelivererDeps) {
 
     // The receiver has its answer: a database away for a moment is waited out, or the retry of this
     // job would post the event a second time.
+    let counted: 'delivered' | 'retrying' | 'failed' = 'delivered'
     await whileDatabaseAway(() =>
       inTransaction(d.db, async (trx) => {
         if (!error) {
+          counted = 'delivered'
           await repo.finishAttempt(deliveryId, { ...outcome, status: 'succeeded', nextAttemptAt: null }, trx)
           await repo.endpointSucceeded(endpoint.id, trx)
           return
@@ -117,14 +123,17 @@ export function createWebhookDeliverer(d: DelivererDeps) {
             ? undefined
             : d.config.webhooks.retryDelaysMs[delivery.attempts - 1]
         if (wait === undefined) {
+          counted = 'failed'
           await repo.finishAttempt(deliveryId, { ...outcome, status: 'failed', nextAttemptAt: null }, trx)
         } else {
+          counted = 'retrying'
           const runAt = new Date(Date.now() + wait)
           await repo.finishAttempt(deliveryId, { ...outcome, status: 'pending', nextAttemptAt: runAt }, trx)
           await d.outbox.add(trx, 'webhooks', 'deliver', { deliveryId }, { runAt })
         }
       }),
     )
+    metrics.count('delivery', { channel: 'webhook', outcome: counted })
     return error ? 'failed' : 'succeeded'
   }
 }

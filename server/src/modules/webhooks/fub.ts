@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../db/types.ts'
+import { metrics } from '../../lib/metrics.ts'
 import type { WebhookRepo } from './repo.ts'
 
 // Follow Up Boss's documented events API: POST {base}/v1/events with HTTP Basic auth (the API key as the
@@ -96,7 +97,11 @@ export function createFubProcessor(
 ) {
   return async function visit({ agentId, event }: { agentId: number; event: Record<string, unknown> }) {
     const connector = await repo.fub(agentId)
-    if (!connector) return 'skipped'
+    if (!connector) {
+      metrics.count('delivery', { channel: 'crm', outcome: 'skipped' })
+      return 'skipped'
+    }
+    // A refusal or no answer is tried again by BullMQ (its attempts), so it is counted as retrying.
     const res = await fetch(`${config.fub.apiUrl}/v1/events`, {
       method: 'POST',
       headers: {
@@ -106,9 +111,16 @@ export function createFubProcessor(
       },
       body: JSON.stringify(event),
       signal: AbortSignal.timeout(config.webhooks.timeoutMs),
+    }).catch((err: unknown) => {
+      metrics.count('delivery', { channel: 'crm', outcome: 'retrying' })
+      throw err
     })
     await res.body?.cancel()
-    if (!res.ok) throw new FubRefusedError(`Follow Up Boss answered ${res.status}`)
+    if (!res.ok) {
+      metrics.count('delivery', { channel: 'crm', outcome: 'retrying' })
+      throw new FubRefusedError(`Follow Up Boss answered ${res.status}`)
+    }
+    metrics.count('delivery', { channel: 'crm', outcome: 'delivered' })
     return 'sent'
   }
 }
