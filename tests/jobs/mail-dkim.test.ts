@@ -22,7 +22,8 @@ const keyRecord = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 
 function resolverFor(records: Record<string, string>) {
   return async (name: string, type: string) => {
     const record = type === 'TXT' ? records[name] : undefined
-    if (record === undefined) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' })
+    if (record === undefined)
+      throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' })
     // As node:dns answers TXT: each record a list of strings of at most 255 characters.
     return [record.match(/.{1,255}/g) ?? []]
   }
@@ -53,7 +54,8 @@ const thankYou: OutgoingMail = {
   replyTo: 'jose.nunez@agency.example',
   subject: 'Merci d’être venu — 12 Rue de l’Église ✓',
   textBody: `Thank you for visiting!\n.a line that starts with a dot\n${'long line '.repeat(40)}`,
-  htmlBody: '<!doctype html><html lang="en"><head><title>Thanks</title></head><body><p>Ölçüm</p></body></html>',
+  htmlBody:
+    '<!doctype html><html lang="en"><head><title>Thanks</title></head><body><p>Ölçüm</p></body></html>',
   attachments: [{ filename: 'présents.csv', content: 'First name\nZoë\n', contentType: 'text/csv' }],
   headers: {
     'List-Unsubscribe': '<https://porchlight.example/unsubscribe/abc123>',
@@ -81,7 +83,9 @@ describe('DKIM', () => {
     expect(signature?.status.aligned).toBe('porchlight.example')
     // What a receiver relies on is signed: who it is from, what it says, and how to unsubscribe.
     const signed = (signature?.signingHeaders?.keys ?? '').toLowerCase().split(/\s*:\s*/)
-    expect(signed).toEqual(expect.arrayContaining(['from', 'to', 'subject', 'message-id', 'list-unsubscribe']))
+    expect(signed).toEqual(
+      expect.arrayContaining(['from', 'to', 'subject', 'message-id', 'list-unsubscribe']),
+    )
 
     // Changed on the way (a subject rewritten), or checked against another key, it fails.
     const tampered = raw.replace(/^Subject: .*$/m, 'Subject: Your account is locked')
@@ -116,9 +120,9 @@ describe('DKIM', () => {
       type: 'pkcs8',
       format: 'pem',
     })
-    expect(() => loadConfig(settings('smtp://127.0.0.1:2525', { DKIM_PRIVATE_KEY: small.toString() }))).toThrow(
-      /DKIM_PRIVATE_KEY/,
-    )
+    expect(() =>
+      loadConfig(settings('smtp://127.0.0.1:2525', { DKIM_PRIVATE_KEY: small.toString() })),
+    ).toThrow(/DKIM_PRIVATE_KEY/)
     expect(() => loadConfig(settings('smtp://127.0.0.1:2525', { DKIM_DOMAIN: 'not a domain' }))).toThrow(
       /DKIM_DOMAIN: must be a domain name/,
     )
