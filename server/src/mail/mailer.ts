@@ -2,6 +2,7 @@
 // quoted-printable or base64 parts, RFC 2231 file names), its DKIM signer signs it when DKIM_* are set,
 // and its pooled SMTP transport keeps a few connections open and shares them (decision 045). We keep
 // no MIME or SMTP code of our own.
+import { Transform, type TransformCallback } from 'node:stream'
 import nodemailer from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser'
 import { parseConnectionUrl } from 'nodemailer/lib/shared'
@@ -65,6 +66,21 @@ const SMTP_DEFAULTS = {
   maxRequeues: 1,
 }
 
+/**
+ * The composed message handed on in one piece: MailComposer writes it in many small chunks (a header
+ * line, a part's boundary), and the connection wrote each to its socket, a system call apiece.
+ */
+class WholeMessage extends Transform {
+  private chunks: Buffer[] = []
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.chunks.push(chunk)
+    done()
+  }
+  override _flush(done: TransformCallback) {
+    done(null, Buffer.concat(this.chunks))
+  }
+}
+
 /** A header value can carry no line break: one typed into a name ends up as a space. */
 const oneLine = (value: string) => value.replace(/\r\n|\r|\n/g, ' ').trim()
 
@@ -101,6 +117,10 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
     disableFileAccess: true,
     disableUrlAccess: true,
     ...(dkim ? { dkim } : {}),
+  })
+  transport.use('stream', (mail, done) => {
+    mail.message.transform(() => new WholeMessage())
+    done()
   })
   // MAIL_FROM ('Porchlight <no-reply@host>' or a bare address), parsed once.
   const [sender = { name: '', address: from }] = addressparser(from, { flatten: true })
