@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto'
 import fs from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
@@ -25,6 +26,36 @@ const Env = z.object({
   REDIS_URL: urlWith('redis:', 'rediss:').optional(),
   SMTP_URL: urlWith('smtp:', 'smtps:').optional(),
   MAIL_FROM: z.string().min(3).default('Porchlight <no-reply@porchlight.local>'),
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^(?=.{1,253}$)([a-z\d]([a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, {
+      message: 'must be a domain name (example.com)',
+    })
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .regex(/^[a-z\d]([a-z\d._-]{0,62})$/i, { message: 'must be a DNS label (letters, digits, dot, dash)' })
+    .optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined
+      // A PEM key as one line (its line breaks written as \n, as .env files and secret stores keep it).
+      const pem = value.replace(/\\n/g, '\n')
+      try {
+        const key = createPrivateKey(pem)
+        // nodemailer signs rsa-sha256 only; a key under 1024 bits is refused by receivers (RFC 8301).
+        if (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 1024) {
+          return pem
+        }
+      } catch {}
+      ctx.addIssue({ code: 'custom', message: 'must be an RSA private key of 1024 bits or more, in PEM' })
+      return z.NEVER
+    }),
   GEOCODER_URL: urlWith('http:', 'https:').optional(),
   MAP_STYLE_URL: urlWith('http:', 'https:').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,7 +129,12 @@ export interface Config {
   /** With no url, PostgreSQL runs embedded (PGlite) under dataDir. */
   db: { url?: string; dataDir: string }
   redis: { url: string; explicit: boolean; prefix: string }
-  mail: { smtpUrl?: string; from: string }
+  mail: {
+    smtpUrl?: string
+    from: string
+    /** Signs every mail (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: all three, or none). */
+    dkim?: { domainName: string; keySelector: string; privateKey: string }
+  }
   /** A mail the SMTP server could not take yet waits in PostgreSQL (decision 031). */
   mailRetry: {
     /** The wait after each failed attempt; the last is repeated until `giveUpAfterMs`. */
@@ -109,6 +145,8 @@ export interface Config {
     probeIntervalMs: number
     /** How often a worker hands due waiting mail back to the queue. */
     sweepIntervalMs: number
+    /** How often a worker gathers mail written without a send job into jobs (a sign-in's thank-you). */
+    gatherIntervalMs: number
   }
   geocoderUrl?: string
   mapStyleUrl?: string
@@ -212,6 +250,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter((v) => v !== undefined)
+  if (dkimSet.length > 0 && dkimSet.length < 3) {
+    throw new ConfigError(
+      'Invalid settings:\n  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: set all three to sign mail, or none',
+    )
+  }
+  const dkim =
+    e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+      ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
+      : undefined
   return {
     port: e.PORT,
     host: e.HOST,
@@ -223,12 +271,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       explicit: e.REDIS_URL !== undefined,
       prefix: e.REDIS_KEY_PREFIX,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dkim },
     mailRetry: {
       delaysMs: MAIL_RETRY_DELAYS_MS,
       giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
       probeIntervalMs: 20_000,
       sweepIntervalMs: 5000,
+      gatherIntervalMs: 200,
     },
     geocoderUrl: e.GEOCODER_URL,
     mapStyleUrl: e.MAP_STYLE_URL,

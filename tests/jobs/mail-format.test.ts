@@ -1,6 +1,7 @@
-// What a mail client shows of the messages the worker sends (composed in mime.ts, over the kept SMTP
-// connections of smtp-pool.ts), read back by a real SMTP server and mailparser: names, subject and
-// bodies in any language, attachments, the unsubscribe headers, and nothing a typed value could inject.
+// What a mail client shows of the messages the worker sends (composed by nodemailer's MailComposer, over
+// the kept connections of its pooled SMTP transport; mailer.ts), read back by a real SMTP server and
+// mailparser: names, subject and bodies in any language, attachments, the unsubscribe headers, and
+// nothing a typed value could inject.
 import { createMailer, type OutgoingMail } from '@porchlight/server/src/mail/mailer.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'

@@ -458,8 +458,12 @@ export interface MailTable {
   unsubscribeUrl: Nullable<string>
   /** While 'waiting': when it is tried again (sooner for 'server', once the server answers again). */
   nextAttemptAt: NullableTimestamp
-  /** While 'waiting': for the server to answer at all, or for the schedule after a temporary refusal. */
-  waitingFor: Nullable<'server' | 'schedule'>
+  /**
+   * While 'waiting': for the server to answer at all, or for the schedule after a temporary refusal.
+   * While 'queued': 'job' for a mail written without a send job, which the worker gathers with others
+   * into one (a sign-in's thank-you; mail/retries.ts).
+   */
+  waitingFor: Nullable<'server' | 'schedule' | 'job'>
   /** The SMTP server's last refusal of it, as it answered (e.g. `550 5.1.1 No such user`). */
   smtpReply: Nullable<string>
 }

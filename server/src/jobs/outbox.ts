@@ -1,8 +1,9 @@
 import { type JobName, type JobPayload, jobNames, type QueueName } from '@porchlight/shared'
 import type { Redis } from 'ioredis'
-import { sql } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
+import type { Database } from '../db/types.ts'
 import { backgroundFailures } from '../failures.ts'
 import { batched } from '../lib/batched.ts'
 import { trace } from '../lib/trace.ts'
@@ -82,6 +83,51 @@ function undeliverable(queues: Queues, queue: string, jobName: string): string |
   return null
 }
 
+/** When a row never handed to BullMQ is due: its run_at, or when it was written (outbox_due_idx). */
+const dueAt = sql<Date>`coalesce(run_at, created_at)`
+const open = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+  eb.and([eb('doneAt', 'is', null), eb('failedAt', 'is', null), eb('parkedAt', 'is', null)])
+
+/**
+ * The relay's read: rows never handed over that are due, by due time, then rows handed over before
+ * `handedBefore` and still not done, by when they were. Each half is a range of its own partial index
+ * (outbox_due_idx, outbox_relayed_idx; decision 045), so a pass reads only the rows it hands over:
+ * none of the follow-ups due in days, none of the jobs BullMQ holds now. `skip locked`: several relays
+ * (API processes, workers) share the work without blocking each other.
+ */
+export function dueRows(db: Db | Trx, handedBefore: Date, limit: number) {
+  const columns = ['id', 'jobKey', 'queue', 'jobName', 'payload', 'trace'] as const
+  return db
+    .with('fresh', (qb) =>
+      qb
+        .selectFrom('outbox')
+        .select(columns)
+        .where('relayedAt', 'is', null)
+        .where(open)
+        .where(dueAt, '<=', sql<Date>`now()`)
+        .orderBy(dueAt)
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .with('again', (qb) =>
+      qb
+        .selectFrom('outbox')
+        .select(columns)
+        .where('relayedAt', 'is not', null)
+        .where(open)
+        .where('relayedAt', '<', handedBefore)
+        .orderBy('relayedAt')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .selectFrom('fresh')
+    .selectAll()
+    .unionAll((qb) => qb.selectFrom('again').selectAll())
+    .limit(limit)
+}
+
 /**
  * PostgreSQL is the record of what is still to do. A row is relayed when it is due (a delayed job waits
  * here, not in Redis) and stays open until its worker marks it done, or failed when BullMQ gives up.
@@ -109,20 +155,7 @@ export function createOutbox(
     const reconciling = reconcileBefore
     const handedBefore = reconciling ?? new Date(Date.now() - redeliverAfterMs)
     const moved = await inTransaction(db, async (trx) => {
-      // skip locked: several relays (API processes, workers) share the work without blocking each other.
-      const rows = await trx
-        .selectFrom('outbox')
-        .select(['id', 'jobKey', 'queue', 'jobName', 'payload', 'trace'])
-        .where('doneAt', 'is', null)
-        .where('failedAt', 'is', null)
-        .where('parkedAt', 'is', null)
-        .where((eb) => eb.or([eb('relayedAt', 'is', null), eb('relayedAt', '<', handedBefore)]))
-        .where((eb) => eb.or([eb('runAt', 'is', null), eb('runAt', '<=', sql<Date>`now()`)]))
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute()
+      const rows = await dueRows(trx, handedBefore, batchSize).execute()
       if (rows.length === 0) return 0
       // One round trip per queue; the job is named after its row, so relaying a row twice never makes a second job.
       const byQueue = new Map<QueueName, typeof rows>()

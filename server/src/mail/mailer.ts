@@ -1,8 +1,12 @@
+// Mail goes out through nodemailer's own pieces: its MailComposer writes the message (encoded words,
+// quoted-printable or base64 parts, RFC 2231 file names), its DKIM signer signs it when DKIM_* are set,
+// and its pooled SMTP transport keeps a few connections open and shares them (decision 045). We keep
+// no MIME or SMTP code of our own.
+import { Transform, type TransformCallback } from 'node:stream'
+import nodemailer from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser'
 import { parseConnectionUrl } from 'nodemailer/lib/shared'
 import type { Config } from '../config.ts'
-import { asciiAddress, composeMime } from './mime.ts'
-import { createSmtpPool, type SmtpOptions } from './smtp-pool.ts'
 
 export interface OutgoingMail {
   id: number
@@ -48,16 +52,51 @@ export function messageIdFor(mail: Pick<OutgoingMail, 'id' | 'messageKey'>, host
 /**
  * Kept connections, each bounded: a send never outlives its lease on the mail row (deliver.ts), so two
  * workers never overlap. SMTP_URL's own query (`?socketTimeout=…`, `?maxConnections=…`) overrides these.
+ * A message is sent again on a new connection at most once, and only when the kept connection it was
+ * given turned out closed before a byte of it went (a server that drops idle connections): a send
+ * that waited on a silent server must not wait twice.
  */
 const SMTP_DEFAULTS = {
   connectionTimeout: 5000,
   greetingTimeout: 5000,
   socketTimeout: 10_000,
   maxConnections: 16,
+  /** A connection says goodbye after this many mails: some servers limit it. */
+  maxMessages: 100,
+  maxRequeues: 1,
+}
+
+/**
+ * The composed message handed on in one piece: MailComposer writes it in many small chunks (a header
+ * line, a part's boundary), and the connection wrote each to its socket, a system call apiece.
+ */
+class WholeMessage extends Transform {
+  private chunks: Buffer[] = []
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.chunks.push(chunk)
+    done()
+  }
+  override _flush(done: TransformCallback) {
+    done(null, Buffer.concat(this.chunks))
+  }
+}
+
+/** A header value can carry no line break: one typed into a name ends up as a space. */
+const oneLine = (value: string) => value.replace(/\r\n|\r|\n/g, ' ').trim()
+
+/** Header names are ours (List-Unsubscribe…); anything but a field name's characters is dropped. */
+function headerFields(headers: Record<string, string> | null | undefined) {
+  if (!headers) return undefined
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    const field = name.replace(/[^\x21-\x39\x3b-\x7e]/g, '')
+    if (field) fields[field] = oneLine(value)
+  }
+  return fields
 }
 
 export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer {
-  const { smtpUrl, from } = config.mail
+  const { smtpUrl, from, dkim } = config.mail
   if (!smtpUrl) {
     return {
       kind: 'store',
@@ -68,12 +107,21 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
     }
   }
   // Read as nodemailer reads a connection URL, so its settings (TLS, login, timeouts) mean what they did.
-  const { maxConnections, ...options } = {
-    ...SMTP_DEFAULTS,
-    ...parseConnectionUrl(smtpUrl),
-  } as SmtpOptions & { maxConnections: number }
-  const connections = Number(maxConnections) || 1
-  const smtp = createSmtpPool(options, connections)
+  const options = { ...SMTP_DEFAULTS, ...parseConnectionUrl(smtpUrl) }
+  const connections = Number(options.maxConnections) || 1
+  const transport = nodemailer.createTransport({
+    ...options,
+    pool: true,
+    maxConnections: connections,
+    // Mail is composed from stored rows only: nothing in one may make it read a file or a URL.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    ...(dkim ? { dkim } : {}),
+  })
+  transport.use('stream', (mail, done) => {
+    mail.message.transform(() => new WholeMessage())
+    done()
+  })
   // MAIL_FROM ('Porchlight <no-reply@host>' or a bare address), parsed once.
   const [sender = { name: '', address: from }] = addressparser(from, { flatten: true })
   const host = new URL(config.publicUrl).hostname
@@ -82,22 +130,27 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
     connections,
     async deliver(mail) {
       const messageId = messageIdFor(mail, host)
-      const message = composeMime({
+      await transport.sendMail({
         // A guest mail shows its agent's name, at our sending address.
-        from: { name: mail.fromName || sender.name, address: sender.address },
-        replyTo: mail.replyTo,
-        headers: mail.headers,
-        to: mail.toAddress,
-        subject: mail.subject,
+        from: { name: oneLine(mail.fromName || sender.name), address: sender.address },
+        replyTo: mail.replyTo ? oneLine(mail.replyTo) : undefined,
+        to: oneLine(mail.toAddress),
+        subject: oneLine(mail.subject),
         text: mail.textBody,
-        html: mail.htmlBody,
+        html: mail.htmlBody ?? undefined,
+        headers: headerFields(mail.headers),
         messageId,
-        attachments: mail.attachments,
+        attachments: mail.attachments?.map((a) => ({
+          filename: oneLine(a.filename),
+          content: a.content,
+          contentType: oneLine(a.contentType),
+        })),
       })
-      await smtp.send({ from: asciiAddress(sender.address), to: asciiAddress(mail.toAddress) }, message)
       return { messageId }
     },
-    probe: () => smtp.probe(),
-    close: () => smtp.close(),
+    probe: async () => {
+      await transport.verify()
+    },
+    close: () => transport.close(),
   }
 }

@@ -16,9 +16,25 @@ export interface MailContent {
   unsubscribeUrl?: string
 }
 
+export interface QueueOptions {
+  /**
+   * 'own': the mails get their send jobs now, in the caller's transaction (ten to a job). 'gathered':
+   * no job of their own; the worker gathers such mails written by many transactions into send jobs of
+   * up to ten a few times a second (mail/retries.ts), for mail written one at a time at a high rate
+   * (a sign-in's thank-you): a burst of them costs a job per ten mails, not per mail, and the writing
+   * transaction no outbox row. Either way each mail is claimed, leased and marked on its own.
+   */
+  jobs?: 'own' | 'gathered'
+}
+
 /** Stores the mail and its send job in the caller's transaction: committed means it will go out. */
-export async function queueMail(trx: Trx, outbox: Outbox, mail: MailContent): Promise<number> {
-  const [id] = await queueMails(trx, outbox, [mail])
+export async function queueMail(
+  trx: Trx,
+  outbox: Outbox,
+  mail: MailContent,
+  options: QueueOptions = {},
+): Promise<number> {
+  const [id] = await queueMails(trx, outbox, [mail], options)
   if (id === undefined) throw new Error('no mail was stored')
   return id
 }
@@ -38,7 +54,12 @@ export const MAILS_PER_JOB = 10
  * `queueMail` for many mails (a team's invitations): a few statements in all, not two per mail.
  * Answers the new mails' ids.
  */
-export async function queueMails(trx: Trx, outbox: Outbox, mails: MailContent[]): Promise<number[]> {
+export async function queueMails(
+  trx: Trx,
+  outbox: Outbox,
+  mails: MailContent[],
+  { jobs: sendWith = 'own' }: QueueOptions = {},
+): Promise<number[]> {
   const ids: number[] = []
   for (let i = 0; i < mails.length; i += MAILS_PER_STATEMENT) {
     const rows = await trx
@@ -55,16 +76,18 @@ export async function queueMails(trx: Trx, outbox: Outbox, mails: MailContent[])
           replyTo: mail.replyTo ?? null,
           headers: mail.headers ? JSON.stringify(mail.headers) : null,
           unsubscribeUrl: mail.unsubscribeUrl ?? null,
+          ...(sendWith === 'gathered' ? { waitingFor: 'job' as const } : {}),
         })),
       )
       .returning('id')
       .execute()
     const stored = rows.map((row) => row.id)
+    ids.push(...stored)
+    if (sendWith === 'gathered') continue
     const jobs: Array<{ mailIds: number[] }> = []
     for (let j = 0; j < stored.length; j += MAILS_PER_JOB)
       jobs.push({ mailIds: stored.slice(j, j + MAILS_PER_JOB) })
     await outbox.addEach(trx, 'mail', 'send', jobs)
-    ids.push(...stored)
   }
   return ids
 }

@@ -21,6 +21,11 @@ export interface MailRetries {
   /** Hands due waiting mail back to the queue (status 'queued', send jobs in the outbox); answers how many. */
   sweepOnce(): Promise<number>
   /**
+   * Gives mail written without a send job of its own (queueMail's 'gathered') send jobs of up to ten;
+   * answers how many mails.
+   */
+  gatherOnce(): Promise<number>
+  /**
    * While mail waits for the server: checks whether it answers, and when it does after not answering
    * (or for the first time since this process started), makes all that mail due at once.
    */
@@ -48,6 +53,7 @@ export function createMailRetries(d: {
   let timers: NodeJS.Timeout[] = []
   let sweeping: Promise<unknown> | undefined
   let probing: Promise<unknown> | undefined
+  let gathering: Promise<unknown> | undefined
   let failing = false
   let stopped = false
 
@@ -84,13 +90,52 @@ export function createMailRetries(d: {
     })
   }
 
+  /**
+   * Mail written without a job (a sign-in's thank-you): the gathered mails of every transaction since
+   * the last pass share send jobs, ten to a job, so a burst of sign-ins costs the worker a job per ten
+   * thank-yous. From here on it is any queued mail: claimed, leased and marked one by one.
+   */
+  async function gatherBatch(): Promise<number> {
+    return inTransaction(db, async (trx) => {
+      const rows = await trx
+        .updateTable('mail')
+        .set({ waitingFor: null, nextAttemptAt: sql<Date>`now()` })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mail')
+            .select('id')
+            .where('status', '=', 'queued')
+            .where('waitingFor', '=', 'job')
+            .orderBy('id')
+            .limit(SWEEP_BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .where('status', '=', 'queued')
+        .where('waitingFor', '=', 'job')
+        .returning('id')
+        .execute()
+      return handBack(trx, rows)
+    })
+  }
+
+  async function gatherOnce(): Promise<number> {
+    let total = 0
+    for (;;) {
+      const moved = await gatherBatch()
+      total += moved
+      if (moved < SWEEP_BATCH) return total
+    }
+  }
+
   /** Gives mail whose job was lost (STRANDED_AFTER_MS) a send job again; answers how many. */
   async function rescueBatch(): Promise<number> {
     const strandedSince = sql<Date>`now() - ${`${STRANDED_AFTER_MS} milliseconds`}::interval`
     return inTransaction(db, async (trx) => {
       const rows = await trx
         .updateTable('mail')
-        .set({ status: 'queued', leaseUntil: null, nextAttemptAt: sql<Date>`now()` })
+        // A gathered mail left ungathered this long (no worker ran) gets its job here too.
+        .set({ status: 'queued', leaseUntil: null, nextAttemptAt: sql<Date>`now()`, waitingFor: null })
         .where('id', 'in', (eb) =>
           eb
             .selectFrom('mail')
@@ -165,9 +210,9 @@ export function createMailRetries(d: {
   }
 
   /** One run at a time of each; PostgreSQL away is reported once, and the next tick tries again. */
-  function tick(kind: 'sweep' | 'probe') {
-    if (kind === 'sweep' ? sweeping : probing) return
-    const run = (kind === 'sweep' ? sweepOnce() : probeOnce())
+  function tick(kind: 'sweep' | 'probe' | 'gather') {
+    if (kind === 'sweep' ? sweeping : kind === 'probe' ? probing : gathering) return
+    const run = (kind === 'sweep' ? sweepOnce() : kind === 'probe' ? probeOnce() : gatherOnce())
       .then(() => {
         failing = false
       })
@@ -177,14 +222,17 @@ export function createMailRetries(d: {
       })
       .finally(() => {
         if (kind === 'sweep') sweeping = undefined
-        else probing = undefined
+        else if (kind === 'probe') probing = undefined
+        else gathering = undefined
       })
     if (kind === 'sweep') sweeping = run
-    else probing = run
+    else if (kind === 'probe') probing = run
+    else gathering = run
   }
 
   return {
     sweepOnce,
+    gatherOnce,
     probeOnce,
     start() {
       if (timers.length > 0) return
@@ -192,6 +240,7 @@ export function createMailRetries(d: {
       timers = [
         setInterval(() => tick('sweep'), d.config.sweepIntervalMs),
         setInterval(() => tick('probe'), d.config.probeIntervalMs),
+        setInterval(() => tick('gather'), d.config.gatherIntervalMs),
       ]
       tick('probe')
     },
@@ -200,7 +249,7 @@ export function createMailRetries(d: {
       stopped = true
       for (const timer of timers) clearInterval(timer)
       timers = []
-      await sweeping
+      await Promise.all([sweeping, gathering])
     },
   }
 }

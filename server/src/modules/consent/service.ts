@@ -9,7 +9,7 @@ import type { ConsentSource } from '../../db/types.ts'
 import { NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
-import { type MailContent, queueMail } from '../../mail/queue-mail.ts'
+import { type MailContent, type QueueOptions, queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import type { SecretBox } from '../../secrets.ts'
@@ -61,10 +61,11 @@ export function createConsentService(d: ConsentDeps) {
     trx: Trx,
     to: { reAgentId: number; prospectId: number; email: string },
     mail: MailContent,
+    options?: QueueOptions,
   ): Promise<number> {
     const url = await unsubscribeUrl(trx, to)
     const sealed = d.secrets.seal(url, 'mail.unsubscribe_url')
-    return queueMail(trx, d.outbox, { ...withUnsubscribe(mail, sealed), forAgentId: to.reAgentId })
+    return queueMail(trx, d.outbox, { ...withUnsubscribe(mail, sealed), forAgentId: to.reAgentId }, options)
   }
 
   /** The owner's own prospect, else 404 (mayKeepProspect). */
@@ -128,12 +129,18 @@ export function createConsentService(d: ConsentDeps) {
       )
       if (optedOut) return
       const to = { reAgentId: g.ownerId, prospectId: g.prospectId, email: g.email }
-      await queueGuestMail(trx, to, {
-        ...mailTemplates.guestThankYou(g.email, { firstName: g.firstName, ...g.visit }),
-        // From the agent's name at our address, and a reply reaches the agent (not no-reply).
-        fromName: g.visit.agent,
-        replyTo: g.visit.agentEmail,
-      })
+      await queueGuestMail(
+        trx,
+        to,
+        {
+          ...mailTemplates.guestThankYou(g.email, { firstName: g.firstName, ...g.visit }),
+          // From the agent's name at our address, and a reply reaches the agent (not no-reply).
+          fromName: g.visit.agent,
+          replyTo: g.visit.agentEmail,
+        },
+        // Sign-ins come in bursts at the door: the worker sends their thank-yous several to a job.
+        { jobs: 'gathered' },
+      )
       const oh = await repo.followUpFlag(g.openHouseId, trx)
       if (oh?.followUpMailFlag) {
         await d.outbox.add(
