@@ -108,7 +108,8 @@ export function createFubDeliverer(d: FubDelivererDeps) {
               { ...base, status: 'ignored', lastError: FUB_IGNORED, nextAttemptAt: null },
               trx,
             )
-            await status('ok', null)
+            // The key works; the agent sees the lead was dropped on Follow Up Boss's side.
+            await status('ok', FUB_IGNORED)
             return
           case 'rejected': {
             // Final for the key, not for the lead: it waits, unattempted, with every later one.

@@ -80,8 +80,9 @@ export function createWebhookService(d: WebhookServiceDeps) {
       apiKeyLast4: row ? row.apiKey.slice(-4) : null,
       createdDate: row ? iso(row.createdDate) : null,
       status: row?.status ?? 'ok',
-      lastError: row?.status === 'ok' ? null : (row?.lastError ?? null),
-      lastErrorAt: row?.status === 'ok' ? null : iso(row?.lastErrorAt ?? null),
+      // What went wrong last, even after a success since: an agent looking for a lost lead sees why.
+      lastError: row?.lastError ?? null,
+      lastErrorAt: iso(row?.lastErrorAt ?? null),
       pending,
     }
   }
