@@ -61,7 +61,11 @@ export function createFubRepo(db: Db) {
         .where('d.id', '=', id)
         .where((eb) =>
           eb.or([
-            eb('d.status', '=', 'pending'),
+            // Not before its time: an older job of a lead retried since finds it waiting for later.
+            eb.and([
+              eb('d.status', '=', 'pending'),
+              eb.or([eb('d.nextAttemptAt', 'is', null), eb('d.nextAttemptAt', '<=', sql<Date>`now()`)]),
+            ]),
             eb.and([eb('d.status', '=', 'sending'), eb('d.leaseUntil', '<', sql<Date>`now()`)]),
           ]),
         )

@@ -53,9 +53,11 @@ export function FubConnectorStatus({ connector }: { connector: FubConnector }) {
         {connector.pending === 0
           ? 'No lead is waiting.'
           : `${leads(connector.pending)} waiting in Porchlight; none is lost.`}{' '}
-        {connector.status === 'rejected'
-          ? 'Save a new API key below, then press Retry: every waiting lead is sent once.'
-          : 'Retry sends every waiting lead once, now.'}
+        {!connector.connected
+          ? 'Save an API key below, then press Retry: every waiting lead is sent once.'
+          : connector.status === 'rejected'
+            ? 'Save a new API key below, then press Retry: every waiting lead is sent once.'
+            : 'Retry sends every waiting lead once, now.'}
       </p>
       {retry.isError && <p>{errorMessage(retry.error, 'The leads could not be sent again')}</p>}
       {retry.isSuccess && connector.pending > 0 && <p role="status">Sending the waiting leads…</p>}
