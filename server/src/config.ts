@@ -95,6 +95,18 @@ const Env = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   FUB_API_URL: urlWith('http:', 'https:').default('https://api.followupboss.com'),
+  // Follow Up Boss asks registered integrations to name themselves (X-System) and prove it (X-System-Key).
+  FUB_SYSTEM: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,64}$/, { message: 'printable ASCII without spaces, at most 64 characters' })
+    .default('Porchlight'),
+  FUB_SYSTEM_KEY: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{8,200}$/, { message: 'printable ASCII without spaces, 8 to 200 characters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SECRETS_KEY: z
     .string()
     .trim()
@@ -199,7 +211,15 @@ export interface Config {
     timeoutMs: number
   }
   /** Follow Up Boss's API (its events endpoint is {apiUrl}/v1/events). */
-  fub: { apiUrl: string }
+  fub: {
+    apiUrl: string
+    /** The X-System header; `systemKey` the X-System-Key one, sent only when set. */
+    system: string
+    systemKey: string | undefined
+    /** Waits between attempts Follow Up Boss did not answer, or answered 5xx (decision 041). */
+    retryDelaysMs: readonly number[]
+    timeoutMs: number
+  }
   /**
    * Keys that seal secrets kept in the database (decision 033): the first seals, all open. Empty when
    * SECRETS_KEY is unset: `pnpm start` then keeps a key of its own in `keyFile`; the API and worker
@@ -306,7 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterMs: 3 * 24 * 3600_000,
       timeoutMs: 10_000,
     },
-    fub: { apiUrl: e.FUB_API_URL.replace(/\/$/, '') },
+    fub: {
+      apiUrl: e.FUB_API_URL.replace(/\/$/, ''),
+      system: e.FUB_SYSTEM,
+      systemKey: e.FUB_SYSTEM_KEY,
+      retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
+      timeoutMs: 10_000,
+    },
     secrets: { keys: e.SECRETS_KEY, keyFile: path.join(repoRoot, 'data', 'secrets-key') },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     shedding: {

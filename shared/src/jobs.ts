@@ -19,9 +19,12 @@ export interface JobPayloads {
   webhooks: {
     deliver: { deliveryId: number; manual?: boolean }
   }
-  /** A guest sign-in posted to the agent's Follow Up Boss as a 'Visited Open House' event. */
+  /**
+   * One attempt at one guest sign-in for the agent's Follow Up Boss (a `fub_delivery` row, decision 041).
+   * `agentId` and `event` are the job stored before deliveries were rows; one of that shape still runs.
+   */
   fub: {
-    visit: { agentId: number; event: Record<string, unknown> }
+    visit: { deliveryId: number } | { agentId: number; event: Record<string, unknown> }
   }
 }
 

@@ -2,9 +2,9 @@
 // to left), emoji and combining marks, quotes, commas and semicolons sign in, and each name reads back
 // exactly — through parsers written by others, not by string matching — in the host's attendee list,
 // the prospect API, the vCard (ical.js, Mozilla's RFC 6350 parser), the CSV export (csv-parse), the
-// thank-you mail (mailparser) and the prospect.created webhook. The agent's own name, drawn the same way,
-// reads back from the open house's .ics (ical.js), the mail's From and every agent name of the webhook.
-// No answer is a 5xx.
+// thank-you mail (mailparser), the prospect.created webhook and the Follow Up Boss event (JSON, as Follow
+// Up Boss reads it). The agent's own name, drawn the same way, reads back from the open house's .ics
+// (ical.js), the mail's From and every agent name of the webhook. No answer is a 5xx.
 
 import { randomUUID } from 'node:crypto'
 import { plainFirstName } from '@porchlight/server/src/mail/templates.ts'
@@ -28,12 +28,14 @@ const BATCH = 5
 let t: TestApp
 let smtp: SmtpSink
 let hooks: Receiver
+let fub: Receiver
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
   hooks = await startReceiver()
+  fub = await startReceiver()
   t = await buildTestApp({
-    env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+    env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', FUB_API_URL: fub.url },
     configure: (c) => {
       c.rateLimit.guestPerMinute = 10_000
     },
@@ -44,6 +46,7 @@ afterAll(async () => {
   await t?.close()
   await smtp?.close()
   await hooks?.close()
+  await fub?.close()
 })
 
 const codePoints = (from: number, to: number) =>
@@ -110,7 +113,7 @@ async function inBatches<T, R>(items: T[], fn: (item: T, i: number) => Promise<R
   return out
 }
 
-it('keeps every name exact in the lists, the vCard, the CSV, the .ics, the thank-you mail and the webhook', async () => {
+it('keeps every name exact in the lists, the vCard, the CSV, the .ics, the thank-you mail, the webhook and Follow Up Boss', async () => {
   let run = 0
   await fc.assert(
     fc.asyncProperty(
@@ -126,6 +129,12 @@ it('keeps every name exact in the lists, the vCard, the CSV, the .ics, the thank
           body: { url: `${hooks.url}${endpoint}`, events: ['prospect.created'] },
         })
         expect(saved.status).toBe(201)
+        const fubKey = `fub_${randomUUID().replaceAll('-', '')}`
+        const connected = await t.call('POST', '/webhookmgmt/saveFubConnector', {
+          token: agent.token,
+          body: { apiKey: fubKey },
+        })
+        expect(connected.status).toBe(200)
         const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
 
         // Each guest signs in at the door, agreeing to email.
@@ -224,6 +233,19 @@ it('keeps every name exact in the lists, the vCard, the CSV, the .ics, the thank
           expect(openHouse.listingREAgentName).toBe(hostName)
           expect(openHouse.hostingREAgentName).toBe(hostName)
           expect(openHouse.scheduledByREAgentName).toBe(hostName)
+        }
+
+        // The Follow Up Boss event: the person's names as typed, in JSON.
+        const auth = `Basic ${Buffer.from(`${fubKey}:`).toString('base64')}`
+        const fubPosts = () => fub.at('/v1/events').filter((r) => r.headers.authorization === auth)
+        await until(() => fubPosts().length >= GUESTS, 'the Follow Up Boss events', 30_000)
+        const people = fubPosts().map(
+          (r) =>
+            JSON.parse(r.body).person as { firstName: string; lastName: string; emails: [{ value: string }] },
+        )
+        for (const g of signedIn) {
+          const p = people.filter((c) => c.emails[0].value === g.email)
+          expect(p.map((c) => [c.firstName, c.lastName])).toEqual([[g.first, g.last]])
         }
       },
     ),

@@ -43,6 +43,7 @@ import {
   validAgentFields,
 } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { type Receiver, startReceiver } from '../support/webhook-receiver.ts'
 
 const OWNER_PASSWORD = 'Owner-Passw0rd!'
 const CHANGE_CODE = '482913'
@@ -50,10 +51,13 @@ const ADMIN_TOKEN = `admin-${randomBytes(16).toString('hex')}`
 
 let t: TestApp
 let w: World
+// Follow Up Boss as a key being saved is tried against it (every key works here).
+let fub: Receiver
 
 beforeAll(async () => {
+  fub = await startReceiver()
   t = await buildTestApp({
-    env: { ADMIN_TOKEN },
+    env: { ADMIN_TOKEN, FUB_API_URL: fub.url },
     // The matrix makes several hundred calls from one address within a minute.
     configure: (config) => {
       config.rateLimit.max = 100_000
@@ -62,7 +66,10 @@ beforeAll(async () => {
   })
   w = await buildWorld()
 })
-afterAll(() => t?.close())
+afterAll(async () => {
+  await t?.close()
+  await fub?.close()
+})
 
 // ---------------------------------------------------------------------------------------------------
 // Callers and expected rows
@@ -1447,6 +1454,34 @@ const matrix: Record<string, Case<unknown>[]> = {
       request: () => ({}),
       expect: [200, 200, 200, 200, 200, 200, 403],
       snapshot: fubKeys,
+    }),
+  ],
+  // Retry sends the caller's own waiting leads: O's wait for O alone; a caller without a key has none.
+  'POST /api/webhookmgmt/retryFubConnector': [
+    kase({
+      name: "the caller's own waiting leads",
+      prepare: async () => {
+        await t.db.deleteFrom('fubConnector').where('reAgentId', '<>', w.O.agent.id).execute()
+        await t.app.deps.webhookRepo.saveFub(w.O.agent.id, `fub-key-${unique()}`)
+        await t.db
+          .insertInto('fubDelivery')
+          .values({
+            reAgentId: w.O.agent.id,
+            event: JSON.stringify({ type: 'Visited Open House' }),
+            status: 'failed',
+          })
+          .execute()
+        return {}
+      },
+      request: () => ({}),
+      expect: [202, 409, 409, 409, 409, 409, 403],
+      snapshot: () =>
+        t.db
+          .selectFrom('fubDelivery')
+          .selectAll()
+          .where('reAgentId', '=', w.O.agent.id)
+          .orderBy('id')
+          .execute(),
     }),
   ],
 

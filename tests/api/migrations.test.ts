@@ -41,6 +41,7 @@ const everyEntity = [
   'consent_event',
   'email_code',
   'fub_connector',
+  'fub_delivery',
   'guest_follow_up',
   'guest_token',
   'mail',

@@ -1,12 +1,15 @@
 // My Stuff → Integrations in a real browser: an agent adds a webhook endpoint, sees its secret once,
 // sends a test event that a receiver in this test gets (signed with that secret), sees it in the log,
-// and connects Follow Up Boss; every screen is checked with axe, also at phone width.
+// and connects Follow Up Boss; a Follow Up Boss that refused the key shows on the dashboard and on
+// Integrations with the leads waiting and a Retry reached from the keyboard; every screen is checked
+// with axe, also at phone width.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { browserHarness, expectAccessible } from '../support/browser.ts'
 import { makePlannedAgent, makeTeam } from '../support/factories.ts'
-import { type Receiver, startReceiver, verified } from '../support/webhook-receiver.ts'
+import { scheduleOpenHouse } from '../support/open-houses.ts'
+import { guestSignIn, type Receiver, startReceiver, until, verified } from '../support/webhook-receiver.ts'
 
 let t: TestApp
 let receiver: Receiver
@@ -15,7 +18,11 @@ let receiverUrl: string
 beforeAll(async () => {
   receiver = await startReceiver()
   receiverUrl = `${receiver.url}/porchlight`
-  t = await buildTestApp({ web: true, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } })
+  // The receiver stands in for Follow Up Boss too (its /v1/… paths).
+  t = await buildTestApp({
+    web: true,
+    env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', FUB_API_URL: receiver.url },
+  })
   t.startWorker()
 })
 afterAll(async () => {
@@ -140,5 +147,61 @@ describe('integrations in My Stuff', () => {
     await memberPage.goto(`${t.url}/mystuff?activeSection=integrations`)
     await memberPage.getByText('No endpoints yet').waitFor()
     expect(await memberPage.getByRole('button', { name: /Whose events/ }).count()).toBe(0)
+  }, 120_000)
+
+  it('shows a refused Follow Up Boss key on the dashboard and Integrations, and Retry sends the waiting lead', async () => {
+    const agent = await makePlannedAgent(t.db, { firstName: 'Kit' })
+    const saved = await t.call('POST', '/webhookmgmt/saveFubConnector', {
+      token: agent.token,
+      body: { apiKey: 'fubkey-refused-000-ABCD' },
+    })
+    expect(saved.status).toBe(200)
+    const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
+    receiver.byPath['/v1/events'] = [
+      {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+        body: '{"errorMessage":"Invalid API key."}',
+      },
+    ]
+    await guestSignIn(t, oh.id, { prospectEmailId: 'kit-guest@example.com' })
+    await until(
+      async () =>
+        (await t.call('GET', '/webhookmgmt/getFubConnector', { token: agent.token })).body.data.status ===
+        'rejected',
+      'the key refused',
+    )
+
+    const page = await signedIn(agent)
+    await page.goto(`${t.url}/dashboard`)
+    const banner = page.getByRole('alert').filter({ hasText: 'Follow Up Boss refused your API key' })
+    await banner.waitFor()
+    await banner.getByText('1 lead is waiting in Porchlight; none is lost.').waitFor()
+    await expectAccessible(page, 'dashboard, Follow Up Boss refused', { alsoAtPhoneWidth: true })
+    await banner.getByRole('link', { name: 'Open Integrations' }).focus()
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Integrations' }).getAttribute('aria-selected'))
+      .toBe('true')
+
+    const status = page.getByRole('alert').filter({ hasText: 'Follow Up Boss refused your API key' })
+    await status.getByText(/Last error .*Invalid API key\./).waitFor()
+    await status.getByText(/1 lead is waiting in Porchlight; none is lost\./).waitFor()
+    await expectAccessible(page, 'integrations, Follow Up Boss refused', { alsoAtPhoneWidth: true })
+
+    // From Disconnect, Tab reaches Retry; Enter sends the waiting lead (Follow Up Boss takes it now).
+    await page.getByRole('button', { name: 'Disconnect' }).focus()
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Retry') break
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Retry')
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => receiver.at('/v1/events').filter((r) => r.body.includes('kit-guest@example.com')).length, {
+        timeout: 20_000,
+      })
+      .toBe(2)
+    await expect.poll(() => status.count(), { timeout: 15_000 }).toBe(0)
   }, 120_000)
 })

@@ -73,8 +73,8 @@ it('sends the answers with their questions in attendee.added, prospect.created a
   expect(byType['attendee.added']?.attendee?.customAnswers).toEqual(expected)
   expect(byType['prospect.created']?.customAnswers).toEqual(expected)
 
-  await until(() => fub.received.length === 1, 'the Follow Up Boss event')
-  const message: string = JSON.parse(fub.received[0]?.body ?? '{}').message
+  await until(() => fub.at('/v1/events').length === 1, 'the Follow Up Boss event')
+  const message: string = JSON.parse(fub.at('/v1/events')[0]?.body ?? '{}').message
   expect(message).toContain('Are you pre-approved?: Yes')
   expect(message).toContain('Which room did you like best?: Garden')
 })

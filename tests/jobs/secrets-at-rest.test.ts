@@ -115,7 +115,7 @@ describe('secrets at rest', () => {
 
     const delivery = await until(() => hooks.at(s.path)[0], 'the webhook delivery')
     expect(verified(delivery, s.secret)).toBe(true)
-    const visit = await until(() => fub.received[0], 'the Follow Up Boss post')
+    const visit = await until(() => fub.at('/v1/events')[0], 'the Follow Up Boss post')
     expect(visit.headers.authorization).toBe(`Basic ${Buffer.from(`${s.apiKey}:`).toString('base64')}`)
     expect((await fetch(s.feedUrl)).status).toBe(200)
     expect((await fetch(link)).status).toBe(200)

@@ -1,5 +1,7 @@
 // A real HTTP receiver for outgoing webhooks and the Follow Up Boss connector, in the test's process:
-// it records every request and answers the next status of `answers` (then 200), `delayMs` later.
+// it records every request and answers the next status of `answers` (then 200), `delayMs` later. An
+// answer may carry headers and a body of its own (Follow Up Boss's Retry-After, its error message), and
+// `byPath` answers requests to one path before `answers` does.
 
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
@@ -9,13 +11,19 @@ import { prospectOfVisit } from './open-houses.ts'
 
 export interface Received {
   path: string
+  method: string
   headers: http.IncomingHttpHeaders
   body: string
+  /** Date.now() when it arrived. */
+  at: number
 }
+
+export type Answer = number | { status: number; headers?: Record<string, string>; body?: string }
 
 export async function startReceiver(options: { delayMs?: number } = {}) {
   const received: Received[] = []
-  const answers: number[] = []
+  const answers: Answer[] = []
+  const byPath: Record<string, Answer[]> = {}
   let delayMs = options.delayMs ?? 0
   const server = http.createServer((req, res) => {
     let body = ''
@@ -24,10 +32,14 @@ export async function startReceiver(options: { delayMs?: number } = {}) {
       body += c
     })
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body })
-      const status = answers.shift() ?? 200
+      const path = req.url ?? ''
+      received.push({ path, method: req.method ?? '', headers: req.headers, body, at: Date.now() })
+      const next = byPath[path]?.shift() ?? answers.shift() ?? 200
+      const { status, headers = {}, body: text } = typeof next === 'number' ? { status: next } : next
       const answer = () =>
-        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok thanks' : 'boom')
+        res
+          .writeHead(status, { 'content-type': 'text/plain', ...headers })
+          .end(text ?? (status === 204 ? undefined : status < 300 ? 'ok thanks' : 'boom'))
       // A slow receiver: the request is recorded as it arrives, answered `delayMs` later.
       if (delayMs > 0) setTimeout(answer, delayMs)
       else answer()
@@ -38,6 +50,7 @@ export async function startReceiver(options: { delayMs?: number } = {}) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     answers,
+    byPath,
     /** From now on, each request is answered this long after it arrived. */
     setDelay(ms: number) {
       delayMs = ms

@@ -39,6 +39,7 @@ import { createStatsService } from '../modules/stats/service.ts'
 import { createTeamRepo } from '../modules/teams/repo.ts'
 import { createTeamService } from '../modules/teams/service.ts'
 import { createWebhookEvents } from '../modules/webhooks/events.ts'
+import { createFubRepo } from '../modules/webhooks/fub-repo.ts'
 import { createWebhookRepo } from '../modules/webhooks/repo.ts'
 import { createWebhookService } from '../modules/webhooks/service.ts'
 import { createAccess } from '../policy/access.ts'
@@ -82,15 +83,17 @@ export function createServices(infra: ServiceInfra) {
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
   const webhookRepo = createWebhookRepo(db, secrets)
+  const fubRepo = createFubRepo(db)
   const customQuestions = createCustomQuestions(createCustomQuestionRepo(db), access)
   const webhookEvents = createWebhookEvents({
     db,
     repo: webhookRepo,
+    fubRepo,
     outbox,
     config,
     questions: customQuestions,
   })
-  const webhooks = createWebhookService({ db, repo: webhookRepo, outbox, access, config })
+  const webhooks = createWebhookService({ db, repo: webhookRepo, fubRepo, outbox, access, config })
   const consent = createConsentService({
     db,
     repo: createConsentRepo(db),
@@ -215,6 +218,7 @@ export function createServices(infra: ServiceInfra) {
     webhooks,
     webhookEvents,
     webhookRepo,
+    fubRepo,
     consent,
     customQuestions,
     contactCards,

@@ -12,7 +12,7 @@ import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createMailRetries } from '../mail/retries.ts'
 import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
-import { createFubProcessor } from '../modules/webhooks/fub.ts'
+import { createFubDeliverer } from '../modules/webhooks/fub-deliver.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
 import { createRedis } from '../redis.ts'
 import { createServices, type Services } from './services.ts'
@@ -55,7 +55,15 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     webhooks: {
       deliver: createWebhookDeliverer({ db, repo: services.webhookRepo, outbox, config }),
     },
-    fub: { visit: createFubProcessor(services.webhookRepo, config) },
+    fub: {
+      visit: createFubDeliverer({
+        db,
+        repo: services.webhookRepo,
+        fubRepo: services.fubRepo,
+        outbox,
+        config,
+      }),
+    },
   }
   const workers = startWorkers(processors, {
     connection: workerConnection,

@@ -577,6 +577,35 @@ export interface FubConnectorTable {
   reAgentId: number
   apiKey: string
   createdDate: Timestamp
+  /** 'rejected': Follow Up Boss refused the key (401/403); 'failing': it did not answer, or answered 5xx. */
+  status: Defaulted<FubConnectorStatus>
+  lastError: Nullable<string>
+  lastErrorAt: NullableTimestamp
+  /** The agent was mailed that this key was refused: once per key, not once per lead. */
+  rejectionTold: Defaulted<boolean>
+}
+
+export type FubConnectorStatus = 'ok' | 'failing' | 'rejected'
+export type FubDeliveryStatus = 'pending' | 'sending' | 'delivered' | 'ignored' | 'failed'
+
+/**
+ * One guest sign-in for one agent's Follow Up Boss (decision 041). 'ignored': Follow Up Boss answered
+ * 204 (the lead flow is archived); 'failed': its retries ran out, or an answer a retry cannot mend. A
+ * pending, sending or failed row is a lead waiting: the connector's retry sends it.
+ */
+export interface FubDeliveryTable {
+  id: Id
+  reAgentId: number
+  event: Json
+  status: Defaulted<FubDeliveryStatus>
+  attempts: Defaulted<number>
+  leaseUntil: NullableTimestamp
+  nextAttemptAt: NullableTimestamp
+  lastAttemptAt: NullableTimestamp
+  responseStatus: Nullable<number>
+  lastError: Nullable<string>
+  legacyJob: Nullable<string>
+  createdDate: Timestamp
 }
 
 export type RoleChangeReason = 'granted' | 'declined' | 'firm-changed' | 'migrated'
@@ -597,6 +626,7 @@ export interface Database {
   webhookEndpoint: WebhookEndpointTable
   webhookDelivery: WebhookDeliveryTable
   fubConnector: FubConnectorTable
+  fubDelivery: FubDeliveryTable
   sellerReportLink: SellerReportLinkTable
   calendarFeed: CalendarFeedTable
   guestToken: GuestTokenTable

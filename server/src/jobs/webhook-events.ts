@@ -32,10 +32,19 @@ export interface WebhookEvents {
    * statement brought (`openHouseIntegrations`), and pays no statement here.
    */
   prepare(trx: Trx, agentIds: Array<number | null>, read?: IntegrationRow[]): Promise<void>
-  /** A QR-code sign-in: prospect.created when it made the prospect, and the Follow Up Boss event. */
+  /**
+   * A QR-code sign-in: prospect.created when it made the prospect, and the Follow Up Boss event.
+   * `capturedAt`: the time a sign-in kept offline on the guest's phone says it was made there.
+   */
   guestSignedIn(
     trx: Trx,
-    v: { openHouseId: number; prospectId: number; ownerId: number; newProspect: boolean },
+    v: {
+      openHouseId: number
+      prospectId: number
+      ownerId: number
+      newProspect: boolean
+      capturedAt?: string | null
+    },
   ): Promise<void>
   /** `agentIds`: the open house's listing and hosting agents (the prospect's owner is one of them). */
   attendeeAdded(

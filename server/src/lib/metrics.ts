@@ -12,10 +12,13 @@ export interface Counted {
   guestSignIn: { outcome: 'created' | 'repeated' }
   /** A claim to host an open house: won, or lost to another agent (or to a changed open house). */
   claim: { outcome: 'won' | 'lost' }
-  /** One attempt to hand something to the outside: a webhook, a Follow Up Boss post, a mail. */
+  /**
+   * One attempt to hand something to the outside: a webhook, a Follow Up Boss post, a mail. `ignored`:
+   * Follow Up Boss took it and dropped it (204); `rejected`: it refused the key, the lead waits.
+   */
   delivery: {
     channel: 'webhook' | 'crm' | 'mail'
-    outcome: 'delivered' | 'retrying' | 'failed' | 'skipped'
+    outcome: 'delivered' | 'retrying' | 'failed' | 'skipped' | 'ignored' | 'rejected'
   }
   /** An agent's session looked up: kept by this process, or read from the database. */
   sessionCache: { result: 'hit' | 'miss' }

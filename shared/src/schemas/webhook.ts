@@ -103,10 +103,22 @@ export const SaveFubConnectorBody = z.object({
 })
 export type SaveFubConnectorBody = z.input<typeof SaveFubConnectorBody>
 
-/** The key itself is never answered: only whether there is one, and its last four characters. */
+export const FUB_CONNECTOR_STATUSES = ['ok', 'failing', 'rejected'] as const
+export const FubConnectorStatus = z.enum(FUB_CONNECTOR_STATUSES)
+export type FubConnectorStatus = z.infer<typeof FubConnectorStatus>
+
+/**
+ * The key itself is never answered: only whether there is one, and its last four characters. `status`:
+ * 'rejected' when Follow Up Boss refused the key (leads wait for a new one), 'failing' when it did not
+ * answer or refused a lead; `pending` counts the leads waiting for it (decision 041).
+ */
 export const FubConnector = z.object({
   connected: z.boolean(),
   apiKeyLast4: z.string().nullable(),
   createdDate: z.string().nullable(),
+  status: FubConnectorStatus,
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  pending: z.number().int().min(0),
 })
 export type FubConnector = z.infer<typeof FubConnector>

@@ -232,6 +232,8 @@ export function createProspectService(d: ProspectDeps) {
         prospectId: signedIn.prospectId,
         ownerId: owner,
         newProspect: signedIn.created,
+        // A sign-in kept offline carries the moment the guest made it on the phone.
+        capturedAt: body.savedOffline ? (body.createdDate ?? null) : null,
       })
       // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you, the follow-up.
       if (mailVisit) {

@@ -18,7 +18,8 @@ import type { CustomQuestions } from '../custom-questions/service.ts'
 import { toOpenHouse } from '../open-houses/mapping.ts'
 import { toProperty } from '../properties/service.ts'
 import { toProspect } from '../prospects/service.ts'
-import { fubVisitEvent } from './fub.ts'
+import { captureTime, fubVisitEvent } from './fub.ts'
+import type { FubRepo } from './fub-repo.ts'
 import type { WebhookRepo } from './repo.ts'
 
 // The interface the emitting services hold lives beside the outbox (no module depends on this one for it).
@@ -29,6 +30,7 @@ export const newMessageId = () => `msg_${randomBytes(16).toString('hex')}`
 export interface WebhookEventDeps {
   db: Db
   repo: WebhookRepo
+  fubRepo: FubRepo
   outbox: Outbox
   config: Pick<Config, 'publicUrl'>
   /** Words the answers to an open house's custom questions. */
@@ -74,7 +76,13 @@ type Viewer = { agentId: number } | 'team'
 
 const viewerId = (v: Viewer) => (v === 'team' ? null : v.agentId)
 
-export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEventDeps): WebhookEvents {
+export function createWebhookEvents({
+  db,
+  repo,
+  fubRepo,
+  outbox,
+  questions,
+}: WebhookEventDeps): WebhookEvents {
   // What each agent has switched on, read once per transaction: a guest sign-in asks about the same
   // agents for attendee.added, prospect.created and Follow Up Boss, and pays one read for all three.
   const known = new WeakMap<Trx, Map<number, Integrations>>()
@@ -221,7 +229,7 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
       )
     },
 
-    async guestSignedIn(trx, { openHouseId, prospectId, ownerId, newProspect }) {
+    async guestSignedIn(trx, { openHouseId, prospectId, ownerId, newProspect, capturedAt }) {
       let prospect: ProspectRow | undefined
       const loadProspect = async () => {
         prospect ??= await repo.prospect(prospectId, trx)
@@ -256,8 +264,11 @@ export function createWebhookEvents({ db, repo, outbox, questions }: WebhookEven
         openHouse: row,
         address: property ? completeAddress(property) : '',
         property,
+        occurredAt: captureTime(capturedAt ?? null, new Date()),
       })
-      await outbox.add(trx, 'fub', 'visit', { agentId: ownerId, event })
+      // A row in PostgreSQL is the lead until Follow Up Boss has it (decision 041); the job attempts it.
+      const delivery = await fubRepo.create(ownerId, event, trx)
+      await outbox.add(trx, 'fub', 'visit', { deliveryId: delivery.id })
     },
 
     async attendeeAdded(trx, { openHouseId, prospectId, agentIds }) {

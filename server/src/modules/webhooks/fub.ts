@@ -1,9 +1,8 @@
 import type { JsonValue } from '../../db/types.ts'
-import { metrics } from '../../lib/metrics.ts'
-import type { WebhookRepo } from './repo.ts'
 
 // Follow Up Boss's documented events API: POST {base}/v1/events with HTTP Basic auth (the API key as the
 // user name, an empty password). 'Visited Open House' is one of the types that start its action plans.
+// The sending, and what each answer means, is fub-deliver.ts (decision 041).
 
 const ANSWER_LABELS: Record<string, string> = {
   currentHouseStatus: 'Current home',
@@ -44,6 +43,8 @@ export interface FubVisitSource {
   answers: Record<string, JsonValue> | null
   openHouse: { mlsId: string | null; listingUrl: string | null; scheduledDate: string | null }
   address: string
+  /** When the guest signed in: for a sign-in kept on a phone with no signal, when it was made there. */
+  occurredAt: Date
   property: {
     propertyAddress1: string
     propertyAddress2: string | null
@@ -65,6 +66,7 @@ export function fubVisitEvent(s: FubVisitSource): Record<string, unknown> {
     system: 'Porchlight',
     type: 'Visited Open House',
     message: lines.join('\n'),
+    occurredAt: s.occurredAt.toISOString(),
     person: {
       firstName: p.prospectFirstName,
       lastName: p.prospectLastName,
@@ -84,43 +86,17 @@ export function fubVisitEvent(s: FubVisitSource): Record<string, unknown> {
   }
 }
 
-/** Follow Up Boss answered something other than 2xx: BullMQ tries again with backoff. */
-export class FubRefusedError extends Error {}
+/** A phone's clock may be a little ahead; a capture time further off than this is not believed. */
+const CLOCK_SKEW_MS = 5 * 60_000
+const OLDEST_CAPTURE_MS = 14 * 24 * 3600_000
 
 /**
- * Posts one sign-in to the agent's Follow Up Boss. An agent who removed its key since is skipped; a 4xx
- * other than 429 will not get better by retrying, so it fails at once for the log.
+ * When a sign-in happened: the time the guest's phone says it was made (a sign-in kept offline and sent
+ * later), when that is believable; otherwise now. Never later than now.
  */
-export function createFubProcessor(
-  repo: WebhookRepo,
-  config: { fub: { apiUrl: string }; webhooks: { timeoutMs: number } },
-) {
-  return async function visit({ agentId, event }: { agentId: number; event: Record<string, unknown> }) {
-    const connector = await repo.fub(agentId)
-    if (!connector) {
-      metrics.count('delivery', { channel: 'crm', outcome: 'skipped' })
-      return 'skipped'
-    }
-    // A refusal or no answer is tried again by BullMQ (its attempts), so it is counted as retrying.
-    const res = await fetch(`${config.fub.apiUrl}/v1/events`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${connector.apiKey}:`).toString('base64')}`,
-        'x-system': 'Porchlight',
-      },
-      body: JSON.stringify(event),
-      signal: AbortSignal.timeout(config.webhooks.timeoutMs),
-    }).catch((err: unknown) => {
-      metrics.count('delivery', { channel: 'crm', outcome: 'retrying' })
-      throw err
-    })
-    await res.body?.cancel()
-    if (!res.ok) {
-      metrics.count('delivery', { channel: 'crm', outcome: 'retrying' })
-      throw new FubRefusedError(`Follow Up Boss answered ${res.status}`)
-    }
-    metrics.count('delivery', { channel: 'crm', outcome: 'delivered' })
-    return 'sent'
-  }
+export function captureTime(capturedAt: string | null, now: Date): Date {
+  const at = capturedAt ? Date.parse(capturedAt) : Number.NaN
+  if (Number.isNaN(at)) return now
+  if (at > now.getTime() + CLOCK_SKEW_MS || at < now.getTime() - OLDEST_CAPTURE_MS) return now
+  return new Date(Math.min(at, now.getTime()))
 }

@@ -294,7 +294,17 @@ export function createWebhookRepo(db: Db, box: SecretBox) {
       const row = await db
         .insertInto('fubConnector')
         .values({ reAgentId: agentId, apiKey: sealed })
-        .onConflict((oc) => oc.column('reAgentId').doUpdateSet({ apiKey: sealed, createdDate: sql`now()` }))
+        // A new key starts with a clean record: nothing heard of it yet, its agent not yet told of a refusal.
+        .onConflict((oc) =>
+          oc.column('reAgentId').doUpdateSet({
+            apiKey: sealed,
+            createdDate: sql`now()`,
+            status: 'ok',
+            lastError: null,
+            lastErrorAt: null,
+            rejectionTold: false,
+          }),
+        )
         .returningAll()
         .executeTakeFirstOrThrow()
       return { ...row, apiKey }

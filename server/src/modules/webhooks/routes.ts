@@ -128,7 +128,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Stores the Follow Up Boss API key; only its last four characters are ever answered.',
+        description:
+          "Tries the Follow Up Boss API key (GET /v1/identity), then stores it; only its last four characters are ever answered. 422 VALIDATION with Follow Up Boss's reason when it refuses the key.",
         body: SaveFubConnectorBody,
         response: { 200: data(FubConnector) },
       },
@@ -137,12 +138,27 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await webhooks.saveFub(agentOf(req), req.body) }),
   )
 
+  app.post(
+    '/webhookmgmt/retryFubConnector',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "Sends every lead waiting for the caller's Follow Up Boss once, now (after a new key, or when it answers again). 409 NOT_CONNECTED without a key.",
+        response: { 202: data(FubConnector) },
+      },
+      ...guard,
+    },
+    async (req, reply) => reply.status(202).send({ data: await webhooks.retryFub(agentOf(req)) }),
+  )
+
   app.delete(
     '/webhookmgmt/deleteFubConnector',
     { schema: { tags, security, response: { 200: data(FubConnector) } }, ...guard },
     async (req) => {
       await webhooks.removeFub(agentOf(req))
-      return { data: { connected: false, apiKeyLast4: null, createdDate: null } }
+      return { data: await webhooks.fub(agentOf(req)) }
     },
   )
 }

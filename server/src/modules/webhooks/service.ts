@@ -16,6 +16,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { Access } from '../../policy/access.ts'
 import { newMessageId } from './events.ts'
+import { callFub } from './fub-api.ts'
+import type { FubRepo } from './fub-repo.ts'
 import { newWebhookSecret } from './post.ts'
 import type { DeliveryRow, EndpointRow, WebhookRepo } from './repo.ts'
 import { checkTarget, PrivateTargetError } from './targets.ts'
@@ -61,14 +63,29 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 export interface WebhookServiceDeps {
   db: Db
   repo: WebhookRepo
+  fubRepo: FubRepo
   outbox: Outbox
   access: Access
-  config: Pick<Config, 'webhooks'>
+  config: Pick<Config, 'webhooks' | 'fub'>
 }
 
 /** An agent's webhook endpoints, their delivery logs, and its Follow Up Boss connector. */
 export function createWebhookService(d: WebhookServiceDeps) {
   const { repo } = d
+
+  async function fubConnector(agentId: number): Promise<FubConnector> {
+    const [row, pending] = await Promise.all([repo.fub(agentId), d.fubRepo.waiting(agentId)])
+    return {
+      connected: row !== undefined,
+      apiKeyLast4: row ? row.apiKey.slice(-4) : null,
+      createdDate: row ? iso(row.createdDate) : null,
+      status: row?.status ?? 'ok',
+      // What went wrong last, even after a success since: an agent looking for a lost lead sees why.
+      lastError: row?.lastError ?? null,
+      lastErrorAt: iso(row?.lastErrorAt ?? null),
+      pending,
+    }
+  }
 
   /** A target that resolves to a private address, or to nothing, is refused with the field named. */
   async function acceptableTarget(url: string): Promise<void> {
@@ -169,18 +186,47 @@ export function createWebhookService(d: WebhookServiceDeps) {
       })
     },
 
+    /** The caller's own connector: whether it works, what went wrong last, how many leads wait. */
     async fub(caller: AgentRow): Promise<FubConnector> {
-      const row = await repo.fub(caller.id)
-      return {
-        connected: row !== undefined,
-        apiKeyLast4: row ? row.apiKey.slice(-4) : null,
-        createdDate: row ? iso(row.createdDate) : null,
-      }
+      return fubConnector(caller.id)
     },
 
+    /**
+     * A key is tried first with a cheap authenticated read (GET /v1/identity): one Follow Up Boss
+     * refuses (401) is refused here with its reason, and never saved. One it could not be asked about
+     * (down, too slow) is saved: nothing is known against it, and the leads will tell.
+     */
     async saveFub(caller: AgentRow, body: FubBody): Promise<FubConnector> {
-      const row = await repo.saveFub(caller.id, body.apiKey)
-      return { connected: true, apiKeyLast4: row.apiKey.slice(-4), createdDate: iso(row.createdDate) }
+      let refusal: string | null = null
+      try {
+        const answer = await callFub(d.config.fub, body.apiKey, 'GET', '/v1/identity')
+        if (answer.status === 401) refusal = answer.reason
+      } catch {
+        // Not answering is not a refusal.
+      }
+      if (refusal !== null) {
+        const message = `Follow Up Boss refused this key: ${refusal}`
+        throw new ValidationError([{ field: 'apiKey', message }], message)
+      }
+      await repo.saveFub(caller.id, body.apiKey)
+      return fubConnector(caller.id)
+    },
+
+    /** Every lead waiting (after a new key, or once more with the same one), handed over once, now. */
+    async retryFub(caller: AgentRow): Promise<FubConnector> {
+      const connector = await repo.fub(caller.id)
+      if (!connector) throw new ConflictError('NOT_CONNECTED', 'Save a Follow Up Boss API key first')
+      await inTransaction(d.db, async (trx) => {
+        await d.fubRepo.unblock(caller.id, trx)
+        const ids = await d.fubRepo.reopenWaiting(caller.id, trx)
+        await d.outbox.addEach(
+          trx,
+          'fub',
+          'visit',
+          ids.map((deliveryId) => ({ deliveryId })),
+        )
+      })
+      return fubConnector(caller.id)
     },
 
     async removeFub(caller: AgentRow): Promise<void> {

@@ -80,6 +80,7 @@ describe('the Follow Up Boss event', () => {
       answers: null,
       openHouse: { mlsId: null, listingUrl: null, scheduledDate: null },
       address: '1 Main St, Macon, GA 31201',
+      occurredAt: new Date('2026-11-29T15:04:00Z'),
       property: {
         propertyAddress1: '1 Main St',
         propertyAddress2: null,

@@ -8,6 +8,7 @@ import { useSessionInfo } from '../session/queries.ts'
 import { AgentTeams } from './agent-teams.tsx'
 import { DashboardOverview } from './dashboard-overview.tsx'
 import { DashboardStatistics } from './dashboard-statistics.tsx'
+import { FubBanner } from './fub-banner.tsx'
 import './dashboard.css'
 
 const routeApi = getRouteApi('/_agent/_licensed/dashboard/')
@@ -50,6 +51,7 @@ export function DashboardPage() {
       </header>
       {/* From an invitation (the mail's link or Answer): the invitation comes first, its Accept and
           Decline on the first screen of a phone, not below sections still loading above it. */}
+      <FubBanner />
       {invitationFirst && teams}
       <DashboardOverview agentId={reAgentId} />
       <DashboardStatistics agentId={reAgentId} role={role} />

@@ -7,6 +7,7 @@ import { Form, FormActions } from '../../ui/Form.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { useForm } from '../../ui/use-form.ts'
+import { FubConnectorStatus } from './fub-status.tsx'
 import { fubConnectorQueryOptions, useDeleteFubConnector, useSaveFubConnector } from './queries.ts'
 
 /** Follow Up Boss: each guest sign-in goes to the agent's account as a 'Visited Open House' event. */
@@ -41,14 +42,20 @@ export function FubConnectorForm() {
           actions={<Button onPress={() => void connector.refetch()}>Try again</Button>}
         />
       ) : connector.data.connected ? (
-        <div className="webhooks__actions">
-          <p role="status">Connected with the key ending in {connector.data.apiKeyLast4}.</p>
-          <Button isPending={remove.isPending} onPress={() => remove.mutate()}>
-            Disconnect
-          </Button>
-        </div>
+        <>
+          <div className="webhooks__actions">
+            <p role="status">Connected with the key ending in {connector.data.apiKeyLast4}.</p>
+            <Button isPending={remove.isPending} onPress={() => remove.mutate()}>
+              Disconnect
+            </Button>
+          </div>
+          <FubConnectorStatus connector={connector.data} />
+        </>
       ) : (
-        <p className="webhooks__muted">Not connected.</p>
+        <>
+          <p className="webhooks__muted">Not connected.</p>
+          <FubConnectorStatus connector={connector.data} />
+        </>
       )}
       {remove.isError && (
         <Alert tone="error" title={errorMessage(remove.error, 'The key could not be removed')} />

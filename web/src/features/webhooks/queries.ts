@@ -104,3 +104,12 @@ export function useDeleteFubConnector() {
     onSuccess: (data) => queryClient.setQueryData(fubKey, data),
   })
 }
+
+/** Sends every lead waiting for Follow Up Boss once, now (after a new key, or when it answers again). */
+export function useRetryFubConnector() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiRequest('/webhookmgmt/retryFubConnector', { method: 'POST', schema: FubConnector }),
+    onSuccess: (data) => queryClient.setQueryData(fubKey, data),
+  })
+}
