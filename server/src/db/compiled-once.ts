@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely'
-import { AND_COMMIT, type Db } from './database.ts'
+import type { Db } from './database.ts'
 import type { Trx } from './transaction.ts'
 
 /** Stands for one of the values while the statement is built; the compiled statement's parameter. */
@@ -14,20 +14,17 @@ class Slot {
  * statement's shape (no `if`, no `.length`), so that every run has the same text. Each result still
  * goes through the plugins (camelCase); the write watch (write-watch.ts) sees the statement only when
  * it is built, so it must not write the tables that watch is for. A run goes to `on`: the caller's
- * transaction, or the pool. `andCommit`: the statement ends the transaction it runs in, its COMMIT sent
- * with it (database.ts, AND_COMMIT); nothing may run in that transaction after it.
+ * transaction, or the pool.
  */
 export function compiledOnce<V extends object, R>(
   db: Db,
   build: (values: V) => Compilable<R>,
-  options: { andCommit?: boolean } = {},
 ): (values: V, on?: Db | Trx) => Promise<R[]> {
   let compiled: { query: CompiledQuery<R>; keys: Array<PropertyKey | null> } | undefined
   return async (values, on = db) => {
     if (!compiled) {
       const placeholders = new Proxy({}, { get: (_, key) => new Slot(key) }) as V
-      const built = build(placeholders).compile()
-      const query = options.andCommit ? { ...built, sql: `${AND_COMMIT}${built.sql}` } : built
+      const query = build(placeholders).compile()
       compiled = { query, keys: query.parameters.map((p) => (p instanceof Slot ? p.key : null)) }
     }
     const { query, keys } = compiled

@@ -181,7 +181,7 @@ export function createProspectRepo(db: Db) {
   // The sign-in, built once (compiled-once.ts): in one statement, the agent's prospect (made from what
   // the guest typed if the agent has none with that email, else found, never overwritten), a visit of
   // its own and the guest's token for that visit only. A known email and a new one take the same path
-  // and answer the same shape (decision 029). The second form also ends its transaction (decision 024).
+  // and answer the same shape (decision 029).
   const guestSignIn = (v: GuestSignIn) =>
     db
       .with('created', (qc) =>
@@ -246,7 +246,6 @@ export function createProspectRepo(db: Db) {
       .crossJoin('visitor')
       .select(['visit.id', 'visit.prospectId', 'visit.createdDate', 'visitor.created'])
   const signInGuest = compiledOnce(db, guestSignIn)
-  const signInGuestAndCommit = compiledOnce(db, guestSignIn, { andCommit: true })
 
   return {
     getById(id: number, trx: Db | Trx = db) {
@@ -267,10 +266,10 @@ export function createProspectRepo(db: Db) {
      * The guest sign-in (`guestSignIn` above): the visit's id, its prospect's and whether the prospect
      * is new (`created`). Undefined when a simultaneous sign-in of the same email made the prospect
      * after this statement began: nothing was written. A repeated clientRequestId fails at its unique
-     * index (the caller then answers the first). The committing form ends the transaction either way.
+     * index (the caller then answers the first).
      */
-    async signInGuest(values: GuestSignIn, trx: Trx, commit: boolean) {
-      const [row] = await (commit ? signInGuestAndCommit : signInGuest)(values, trx)
+    async signInGuest(values: GuestSignIn, trx: Trx) {
+      const [row] = await signInGuest(values, trx)
       return row
     },
 

@@ -142,7 +142,6 @@ export function createProspectService(d: ProspectDeps) {
     device: { userAgent?: string },
     /** The insert met this clientRequestId already: a repeat of a sign-in, to be answered as the first. */
     repeated: boolean,
-    mayCommitWithInsert = true,
   ): Promise<{ id: number; guestToken: string } | undefined> {
     return inTransaction(d.db, async (trx) => {
       const { oh, integrations } = await attendees.openHouseForSignIn(body.openHouseId, trx)
@@ -211,10 +210,7 @@ export function createProspectService(d: ProspectDeps) {
         tokenHash: newToken.tokenHash,
         openHouseId: oh.id,
       }
-      // Decision 024: when nothing would be written after the insert (no mail asked for; no webhook
-      // endpoint or Follow Up Boss for these agents), the insert carries the COMMIT with it.
-      const commitsWithInsert = mayCommitWithInsert && !mailVisit && integrations.length === 0
-      const signedIn = await repo.signInGuest(signIn, trx, commitsWithInsert)
+      const signedIn = await repo.signInGuest(signIn, trx)
       if (!signedIn) return undefined
       // The board and the public list name the visit as the guest typed it, not the agent's record.
       await attendees.announce(
@@ -274,7 +270,7 @@ export function createProspectService(d: ProspectDeps) {
         const signedIn = await guestSignInOnce(body, device, repeated)
         if (signedIn) return signedIn
         // A simultaneous sign-in of the same email made the prospect meanwhile: again, it now finds it.
-        const again = await guestSignInOnce(body, device, repeated, false)
+        const again = await guestSignInOnce(body, device, repeated)
         if (!again) throw new Error('a sign-in found no prospect made by a sign-in before it')
         return again
       }
