@@ -133,16 +133,13 @@ export function createProspectService(d: ProspectDeps) {
     return row
   }
 
-  /**
-   * One try at a sign-in. Answers undefined when a simultaneous sign-in of the same email made the
-   * agent's prospect while this one ran, and nothing was written: it is then run again.
-   */
+  /** One try at a sign-in: its open house checked, the visit stored, whoever must hear of it told. */
   async function guestSignInOnce(
     body: GuestBody,
     device: { userAgent?: string },
     /** The insert met this clientRequestId already: a repeat of a sign-in, to be answered as the first. */
     repeated: boolean,
-  ): Promise<{ id: number; guestToken: string } | undefined> {
+  ): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
       const { oh, integrations } = await attendees.openHouseForSignIn(body.openHouseId, trx)
       if (!onShow(oh)) throw new NotFoundError()
@@ -211,7 +208,6 @@ export function createProspectService(d: ProspectDeps) {
         openHouseId: oh.id,
       }
       const signedIn = await repo.signInGuest(signIn, trx)
-      if (!signedIn) return undefined
       // The board and the public list name the visit as the guest typed it, not the agent's record.
       await attendees.announce(
         trx,
@@ -266,20 +262,12 @@ export function createProspectService(d: ProspectDeps) {
       body: GuestBody,
       device: { userAgent?: string } = {},
     ): Promise<{ id: number; guestToken: string }> {
-      const signIn = async (repeated: boolean) => {
-        const signedIn = await guestSignInOnce(body, device, repeated)
-        if (signedIn) return signedIn
-        // A simultaneous sign-in of the same email made the prospect meanwhile: again, it now finds it.
-        const again = await guestSignInOnce(body, device, repeated)
-        if (!again) throw new Error('a sign-in found no prospect made by a sign-in before it')
-        return again
-      }
       try {
-        return await signIn(false)
+        return await guestSignInOnce(body, device, false)
       } catch (err) {
         // A repeat of a sign-in (a retry, or two first attempts racing) met the clientRequestId: it now
         // finds the first.
-        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return signIn(true)
+        if (uniqueViolation(err) === CLIENT_REQUEST_ID_KEY) return guestSignInOnce(body, device, true)
         throw err
       }
     },
