@@ -45,13 +45,16 @@ afterAll(async () => {
 describe('a statement built once', () => {
   it('answers each run with its own values, a flag among them (issue 35: $if froze the first shape)', async () => {
     // The flag as a value: "only canceled ones" when true, every one when false.
-    const houses = compiledOnce(probe, 'test/probe-1', (v: Params<{ minId: number; onlyCanceled: boolean }>) =>
-      probe
-        .selectFrom('probeHouse')
-        .select(['id', 'name'])
-        .where('id', '>=', v.minId)
-        .where(sql<boolean>`(not ${v.onlyCanceled} or canceled)`)
-        .orderBy('id'),
+    const houses = compiledOnce(
+      probe,
+      'test/probe-1',
+      (v: Params<{ minId: number; onlyCanceled: boolean }>) =>
+        probe
+          .selectFrom('probeHouse')
+          .select(['id', 'name'])
+          .where('id', '>=', v.minId)
+          .where(sql<boolean>`(not ${v.onlyCanceled} or canceled)`)
+          .orderBy('id'),
     )
     expect(await houses({ minId: 1, onlyCanceled: false })).toEqual([
       { id: 1, name: 'Elm' },
