@@ -6,12 +6,9 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { buildApp } from '@porchlight/server/src/compose/app.ts'
 import { loadConfig } from '@porchlight/server/src/config.ts'
-import {
-  CONNECTION_OPTIONS,
-  createPostgresDb,
-  IDLE_CONNECTION_MS,
-} from '@porchlight/server/src/db/database.ts'
+import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
 import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
+import { CONNECTION_OPTIONS, IDLE_CONNECTION_MS } from '@porchlight/server/src/db/postgres/settings.ts'
 import type autocannon from 'autocannon'
 import pg from 'pg'
 

@@ -1,4 +1,4 @@
-import { AND_COMMIT, createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
+import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/database.ts'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -102,74 +102,48 @@ describe('transactions', () => {
   })
 })
 
-// A statement that ends its transaction carries the COMMIT with it (decision 024).
-describe('a last statement that commits with it', () => {
-  const andCommit = sql.raw(AND_COMMIT)
-  /** What another connection sees of the probe rows. */
-  async function seenElsewhere(ids: number[]) {
-    const other = createPostgresDb(database.url, 1)
-    try {
-      const { rows } = await sql<{
-        id: number
-      }>`select id from tx_probe where id = any(${ids}) order by id`.execute(other.db)
-      return rows.map((r) => r.id)
-    } finally {
-      await other.close()
-    }
-  }
-
-  it('commits the whole transaction as it answers, before the work returns', async () => {
-    const seen = await inTransaction(one.db, async (trx) => {
-      await sql`insert into tx_probe values (20)`.execute(trx)
-      expect(await seenElsewhere([20, 21])).toEqual([])
-      await sql`${andCommit}insert into tx_probe values (${21})`.execute(trx)
-      return seenElsewhere([20, 21])
-    })
-    expect(seen).toEqual([20, 21])
+describe('transactions with settings of their own', () => {
+  it('open with the isolation level asked for, the first statement already under it', async () => {
+    const seen = await one.db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(async (trx) => {
+        const { rows } = await sql<{
+          level: string
+        }>`select current_setting('transaction_isolation') as level`.execute(trx)
+        await sql`insert into tx_probe values (30)`.execute(trx)
+        return rows[0]?.level
+      })
+    expect(seen).toBe('serializable')
+    expect(await probes()).toContain(30)
     expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
   })
 
-  it('rolls back everything before it when it fails, with its own error, and leaves the connection ready', async () => {
-    await expect(
-      inTransaction(one.db, async (trx) => {
-        await sql`insert into tx_probe values (22)`.execute(trx)
-        await sql`${andCommit}insert into tx_probe values (${21})`.execute(trx) // a duplicate key
-      }),
-    ).rejects.toThrow(/duplicate key/)
-    expect(await seenElsewhere([22])).toEqual([])
-    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
-    await inTransaction(one.db, (trx) => sql`insert into tx_probe values (23)`.execute(trx))
-    expect(await seenElsewhere([22, 23])).toEqual([23])
-  })
-
-  it('refuses a statement after it, which would run outside the transaction', async () => {
-    await expect(
-      inTransaction(one.db, async (trx) => {
-        await sql`${andCommit}insert into tx_probe values (${24})`.execute(trx)
-        await sql`insert into tx_probe values (25)`.execute(trx)
-      }),
-    ).rejects.toThrow('the transaction committed with its last statement')
-    // What was committed stays; the refused statement never ran.
-    expect(await seenElsewhere([24, 25])).toEqual([24])
+  it("undo a savepoint's writes alone, the savepoint being the transaction's first statement", async () => {
+    const trx = await one.db.startTransaction().execute()
+    const inner = await trx.savepoint('before_probe').execute()
+    await sql`insert into tx_probe values (31)`.execute(inner)
+    await inner.rollbackToSavepoint('before_probe').execute()
+    await sql`insert into tx_probe values (32)`.execute(inner)
+    await inner.commit().execute()
+    const ids = await probes()
+    expect(ids).not.toContain(31)
+    expect(ids).toContain(32)
     expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
   })
+})
 
-  it('is a statement like any other outside a transaction, and the connection goes on', async () => {
-    await sql`${andCommit}insert into tx_probe values (${27})`.execute(one.db)
-    await sql`insert into tx_probe values (28)`.execute(one.db)
-    expect(await seenElsewhere([27, 28])).toEqual([27, 28])
-    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
-  })
-
-  it('opens and commits a transaction whose only statement it is', async () => {
-    const xid = await inTransaction(one.db, async (trx) => {
-      const { rows } = await sql<{ xid: string }>`${andCommit}insert into tx_probe values (${26})
-        returning pg_current_xact_id()::text as xid`.execute(trx)
-      return rows[0]?.xid
-    })
-    expect(xid).toMatch(/^\d+$/)
-    expect(await seenElsewhere([26])).toEqual([26])
-    expect(await connectionState()).toEqual({ state: 'active', inTransaction: false })
+describe('statements with parameters', () => {
+  it('are prepared once on their connection and then only run', async () => {
+    const probe = (n: number) =>
+      sql<{ n: number }>`select ${n}::int + 0 as n /* prepared probe */`.execute(one.db)
+    expect((await probe(1)).rows).toEqual([{ n: 1 }])
+    expect((await probe(2)).rows).toEqual([{ n: 2 }])
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_prepared_statements where statement like ${'%prepared probe%'}`.execute(
+      one.db,
+    )
+    expect(rows).toEqual([{ n: 1 }])
   })
 })
 

@@ -35,7 +35,17 @@ const nameOf = (table: unknown): string | null => {
 }
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi
 
-function writesOf(node: Node, into: TableWrite[] = []): TableWrite[] {
+/**
+ * The tables whose writes this process hears as its own queries make them: who a session is and what
+ * its agent may do (the session cache, modules/auth). Only these may be watched, and a statement built
+ * once may not write them (compiled-once.ts).
+ */
+export const WATCHED = ['session', 'reAgent', 'reTeam', 'reTeamMember'] as const
+export const WATCHED_TABLES: ReadonlySet<string> = new Set(WATCHED.map(tableKey))
+
+/** The writes a statement's tree makes, CTEs included. */
+export function writesOf(root: OperationNode, into: TableWrite[] = []): TableWrite[] {
+  const node = root as Node
   // A write inside a CTE (with claimed as (update …) select …) is a write too.
   const ctes = (node.with as { expressions?: Array<{ expression: Node }> } | undefined)?.expressions
   for (const cte of ctes ?? []) writesOf(cte.expression, into)
@@ -82,7 +92,7 @@ export class WriteWatchPlugin implements KyselyPlugin {
   private readonly pending = new WeakMap<object, TableWrite[]>()
 
   /** Calls `listener` for each write to one of `tables`; answers the function that stops it. */
-  watch(tables: string[], listener: Listener): () => void {
+  watch(tables: ReadonlyArray<(typeof WATCHED)[number]>, listener: Listener): () => void {
     this.listeners.set(listener, new Set(tables.map(tableKey)))
     return () => this.listeners.delete(listener)
   }
@@ -95,7 +105,7 @@ export class WriteWatchPlugin implements KyselyPlugin {
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     if (this.listeners.size > 0) {
-      const writes = writesOf(args.node as unknown as Node)
+      const writes = writesOf(args.node)
       if (writes.length > 0) {
         this.pending.set(args.queryId, writes)
         this.tell(writes)

@@ -11,7 +11,7 @@ import {
   type ProspectFacts,
 } from '@porchlight/shared'
 import { sql } from 'kysely'
-import { compiledOnce } from '../db/compiled-once.ts'
+import { compiledOnce, type Params } from '../db/compiled-once.ts'
 import type { Db } from '../db/database.ts'
 import type { Trx } from '../db/transaction.ts'
 import { ForbiddenError, NotFoundError } from '../errors.ts'
@@ -36,9 +36,12 @@ export function createAccess(db: Db) {
 
   // Read for every agent not seen in the last few seconds: built once (compiled-once.ts), and shared
   // by the agents whose requests ask at the same moment (a claim race): one statement for all of them.
-  const teamsOfAgents = compiledOnce(db, (v: { ids: number[]; firmLicenses: Array<string | null> }) => ({
-    compile: () =>
-      sql<{ asked: number; teamId: number; leads: boolean; member: boolean; personId: number | null }>`
+  const teamsOfAgents = compiledOnce(
+    db,
+    'teams-of-agents',
+    (v: Params<{ ids: number[]; firmLicenses: Array<string | null> }>) => ({
+      compile: () =>
+        sql<{ asked: number; teamId: number; leads: boolean; member: boolean; personId: number | null }>`
       select who.asked, teams.*
       from unnest(${v.ids}::bigint[], ${v.firmLicenses}::text[]) with ordinality as who(id, firm_license, asked)
       cross join lateral (
@@ -74,7 +77,8 @@ export function createAccess(db: Db) {
           and a.re_agent_broker_firm_license = who.firm_license
       ) teams
     `.compile(db),
-  }))
+    }),
+  )
   const teamsOf = batched(async (agents: Array<{ id: number; firmLicense: string | null }>) => {
     const rows = await teamsOfAgents({
       ids: agents.map((a) => a.id),

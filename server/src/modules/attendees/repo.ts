@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { openHouseIntegrations } from '../../db/agent-integrations.ts'
-import { compiledOnce } from '../../db/compiled-once.ts'
+import { compiledOnce, type Params } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
 import type { Trx } from '../../db/transaction.ts'
@@ -35,11 +35,11 @@ export function createAttendeeRepo(db: Db) {
     'scheduledByReAgentId',
     'endsAt',
   ] as const
-  const openHouse = compiledOnce(db, (v: { id: number }) =>
+  const openHouse = compiledOnce(db, 'open-house', (v: Params<{ id: number }>) =>
     db.selectFrom('openHouse').select(openHouseColumns).where('id', '=', v.id),
   )
   // A sign-in's first read also brings what its agents have switched on (webhooks, Follow Up Boss).
-  const openHouseForSignIn = compiledOnce(db, (v: { id: number }) =>
+  const openHouseForSignIn = compiledOnce(db, 'open-house-for-sign-in', (v: Params<{ id: number }>) =>
     db
       .selectFrom('openHouse')
       .select(openHouseColumns)
@@ -48,32 +48,35 @@ export function createAttendeeRepo(db: Db) {
   )
   // An agent adds its prospect to an open house once: not when it is there already (added, or signed in
   // as a guest); two adds at once meet at the unique index of attendees no guest sign-in made.
-  const insert = compiledOnce(db, (v: VisitColumns & { openHouseId: number; prospectId: number }) =>
-    db
-      .insertInto('openHouseAttendee')
-      .columns(['openHouseId', 'prospectId', ...VISIT_COLUMNS])
-      .expression(
-        db
-          .selectNoFrom((eb) => [
-            eb.val(v.openHouseId).as('openHouseId'),
-            eb.val(v.prospectId).as('prospectId'),
-            ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
-          ])
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('openHouseAttendee')
-                  .select('id')
-                  .where('openHouseId', '=', v.openHouseId)
-                  .where('prospectId', '=', v.prospectId),
+  const insert = compiledOnce(
+    db,
+    'attendee-insert',
+    (v: Params<VisitColumns & { openHouseId: number; prospectId: number }>) =>
+      db
+        .insertInto('openHouseAttendee')
+        .columns(['openHouseId', 'prospectId', ...VISIT_COLUMNS])
+        .expression(
+          db
+            .selectNoFrom((eb) => [
+              eb.val(v.openHouseId).as('openHouseId'),
+              eb.val(v.prospectId).as('prospectId'),
+              ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
+            ])
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('openHouseAttendee')
+                    .select('id')
+                    .where('openHouseId', '=', v.openHouseId)
+                    .where('prospectId', '=', v.prospectId),
+                ),
               ),
             ),
-          ),
-      )
-      .onConflict((oc) =>
-        oc.columns(['prospectId', 'openHouseId']).where('clientRequestId', 'is', null).doNothing(),
-      )
-      .returning(['id', 'createdDate']),
+        )
+        .onConflict((oc) =>
+          oc.columns(['prospectId', 'openHouseId']).where('clientRequestId', 'is', null).doNothing(),
+        )
+        .returning(['id', 'createdDate']),
   )
 
   return {

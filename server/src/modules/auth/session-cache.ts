@@ -1,8 +1,8 @@
 import type { DbHandle } from '../../db/database.ts'
-import { type TableWrite, tableKey } from '../../db/write-watch.ts'
+import { type TableWrite, tableKey, WATCHED } from '../../db/write-watch.ts'
 
 /** The tables whose change can alter who a session is and what its agent may do (loadActor's facts). */
-const ACCESS_TABLES = ['session', 'reAgent', 'reTeam', 'reTeamMember']
+const ACCESS_TABLES = WATCHED
 /**
  * A new session changes nothing kept, nor does an expiry set beyond the time anything is kept (the
  * hourly slide forward): a session valid then is valid while kept. Anything else about sessions does.

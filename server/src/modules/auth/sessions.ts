@@ -2,7 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { rooms } from '@porchlight/shared'
 import { sql } from 'kysely'
-import { compiledOnce } from '../../db/compiled-once.ts'
+import { compiledOnce, type Params } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { batched } from '../../lib/batched.ts'
@@ -50,7 +50,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
   // Read by every request of an agent not seen in the last few seconds: built once (compiled-once.ts),
   // and shared by the requests that ask at the same moment (a claim race, a page's first calls after a
   // deploy): one statement for all of them instead of one each.
-  const sessionsWithAgents = compiledOnce(db, (v: { ids: string[] }) =>
+  const sessionsWithAgents = compiledOnce(db, 'sessions-with-agents', (v: Params<{ ids: string[] }>) =>
     db
       .selectFrom('session')
       .leftJoin('reAgent', 'reAgent.porchlightUserId', 'session.userId')

@@ -1,7 +1,7 @@
 import { type Actor, TEAM_PUBLISH_LEVELS } from '@porchlight/shared'
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
-import { compiledOnce } from '../../db/compiled-once.ts'
+import { type Bindable, compiledOnce, type Param, type Params } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, OpenHouseTable } from '../../db/types.ts'
@@ -27,7 +27,7 @@ export function reachOf(viewer: Actor): Reach {
  * viewer's facts are values only (no firm: null, no team: an empty list), so the statement's text is the
  * same for every viewer and the claim can be compiled once (compiled-once.ts).
  */
-export function eligibleFor(eb: Eb, reach: Reach) {
+export function eligibleFor(eb: Eb, reach: Bindable<Reach>) {
   return eb.or([
     eb('openHouse.publishLevel', '=', 'Open To All'),
     eb.and([
@@ -64,7 +64,7 @@ function onOffer(eb: Eb) {
 }
 
 /** On offer, not the viewer's own listing, and offered where the viewer is. */
-function claimableBy(eb: Eb, viewerId: number, reach: Reach) {
+function claimableBy(eb: Eb, viewerId: number | Param<number>, reach: Bindable<Reach>) {
   return eb.and([onOffer(eb), eb('openHouse.listingReAgentId', '!=', viewerId), eligibleFor(eb, reach)])
 }
 
@@ -103,30 +103,33 @@ const fullName = (alias: 'la' | 'ha' | 'sa') =>
 
 export function createOpenHouseRepo(db: Db) {
   // 199 of a race's 200 claims lose: built once, each runs with its own values (compiled-once.ts).
-  const claimOrCurrent = compiledOnce(db, (v: { id: number; viewerId: number; at: Date } & Reach) =>
-    db
-      .with('claimed', (qb) =>
-        qb
-          .updateTable('openHouse')
-          .set({ hostingReAgentId: v.viewerId, updatedDate: v.at })
-          .where('id', '=', v.id)
-          .where((eb) => claimableBy(eb, v.viewerId, v))
-          .where('scheduledDate', 'is not', null)
-          .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
-          .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
-          .returning(claimColumns),
-      )
-      .selectFrom('claimed')
-      .selectAll('claimed')
-      .select(sql<boolean>`true`.as('won'))
-      .unionAll((eb) =>
-        eb
-          .selectFrom('openHouse')
-          .select(claimColumns)
-          .select(sql<boolean>`false`.as('won'))
-          .where('openHouse.id', '=', v.id)
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('claimed').select('claimed.id')))),
-      ),
+  const claimOrCurrent = compiledOnce(
+    db,
+    'claim-or-current',
+    (v: Params<{ id: number; viewerId: number; at: Date } & Reach>) =>
+      db
+        .with('claimed', (qb) =>
+          qb
+            .updateTable('openHouse')
+            .set({ hostingReAgentId: v.viewerId, updatedDate: v.at })
+            .where('id', '=', v.id)
+            .where((eb) => claimableBy(eb, v.viewerId, v))
+            .where('scheduledDate', 'is not', null)
+            .where('scheduledStartTime', '!=', 'Choose Your Own (Flexi Time)')
+            .where('scheduledEndTime', '!=', 'Choose Your Own (Flexi Time)')
+            .returning(claimColumns),
+        )
+        .selectFrom('claimed')
+        .selectAll('claimed')
+        .select(sql<boolean>`true`.as('won'))
+        .unionAll((eb) =>
+          eb
+            .selectFrom('openHouse')
+            .select(claimColumns)
+            .select(sql<boolean>`false`.as('won'))
+            .where('openHouse.id', '=', v.id)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('claimed').select('claimed.id')))),
+        ),
   )
   function withSupport(q: Db | Trx = db) {
     return q

@@ -26,7 +26,7 @@ const planColumns = [
 
 export function createPricingRepo(db: Db) {
   // The public plans list, read by everyone choosing a plan: built once (compiled-once.ts).
-  const offered = compiledOnce(db, () =>
+  const offered = compiledOnce(db, 'offered-plans', () =>
     db.selectFrom('pricingPlan').select(planColumns).where('offered', '=', true).orderBy('sortOrder'),
   )
   return {

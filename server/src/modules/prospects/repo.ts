@@ -6,7 +6,7 @@ import {
   type ProspectStage,
 } from '@porchlight/shared'
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
-import { compiledOnce } from '../../db/compiled-once.ts'
+import { compiledOnce, type Params } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
@@ -181,8 +181,8 @@ export function createProspectRepo(db: Db) {
   // The sign-in, built once (compiled-once.ts): in one statement, the agent's prospect (made from what
   // the guest typed if the agent has none with that email, else found, never overwritten), a visit of
   // its own and the guest's token for that visit only. A known email and a new one take the same path
-  // and answer the same shape (decision 029). The second form also ends its transaction (decision 024).
-  const guestSignIn = (v: GuestSignIn) =>
+  // and answer the same shape (decision 029).
+  const guestSignIn = (v: Params<GuestSignIn>) =>
     db
       .with('created', (qc) =>
         qc
@@ -195,7 +195,7 @@ export function createProspectRepo(db: Db) {
       )
       // The agent's prospect with that email: the one just made, or the one it had before this
       // statement began. One made meanwhile by a simultaneous sign-in is in neither: no row, and the
-      // caller signs in again (it then finds it).
+      // statement runs again (signInGuest below), which then finds it.
       .with('visitor', (qc) =>
         qc
           .selectFrom('created')
@@ -245,8 +245,7 @@ export function createProspectRepo(db: Db) {
       .selectFrom('visit')
       .crossJoin('visitor')
       .select(['visit.id', 'visit.prospectId', 'visit.createdDate', 'visitor.created'])
-  const signInGuest = compiledOnce(db, guestSignIn)
-  const signInGuestAndCommit = compiledOnce(db, guestSignIn, { andCommit: true })
+  const signInGuest = compiledOnce(db, 'guest-sign-in', guestSignIn)
 
   return {
     getById(id: number, trx: Db | Trx = db) {
@@ -265,13 +264,17 @@ export function createProspectRepo(db: Db) {
 
     /**
      * The guest sign-in (`guestSignIn` above): the visit's id, its prospect's and whether the prospect
-     * is new (`created`). Undefined when a simultaneous sign-in of the same email made the prospect
-     * after this statement began: nothing was written. A repeated clientRequestId fails at its unique
-     * index (the caller then answers the first). The committing form ends the transaction either way.
+     * is new (`created`). A repeated clientRequestId fails at its unique index (the caller then answers
+     * the first).
      */
-    async signInGuest(values: GuestSignIn, trx: Trx, commit: boolean) {
-      const [row] = await (commit ? signInGuestAndCommit : signInGuest)(values, trx)
-      return row
+    async signInGuest(values: GuestSignIn, trx: Trx) {
+      const [row] = await signInGuest(values, trx)
+      if (row) return row
+      // A simultaneous sign-in of the same email made the prospect after the statement began, and it
+      // wrote nothing. Run again in the same transaction, it reads as of now (read committed): it finds it.
+      const [again] = await signInGuest(values, trx)
+      if (!again) throw new Error('a sign-in found no prospect made by a sign-in before it')
+      return again
     },
 
     create(values: Insertable<ProspectTable>, trx: Db | Trx = db) {

@@ -132,17 +132,13 @@ export function createProspectService(d: ProspectDeps) {
     return row
   }
 
-  /**
-   * One try at a sign-in. Answers undefined when a simultaneous sign-in of the same email made the
-   * agent's prospect while this one ran, and nothing was written: it is then run again.
-   */
+  /** One try at a sign-in: its open house checked, the visit stored, whoever must hear of it told. */
   async function guestSignInOnce(
     body: GuestBody,
     device: { userAgent?: string },
     /** The insert met this clientRequestId already: a repeat of a sign-in, to be answered as the first. */
     repeated: boolean,
-    mayCommitWithInsert = true,
-  ): Promise<{ id: number; guestToken: string } | undefined> {
+  ): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
       const { oh, integrations } = await attendees.openHouseForSignIn(body.openHouseId, trx)
       if (!onShow(oh)) throw new NotFoundError()
@@ -210,11 +206,7 @@ export function createProspectService(d: ProspectDeps) {
         tokenHash: newToken.tokenHash,
         openHouseId: oh.id,
       }
-      // Decision 024: when nothing would be written after the insert (no mail asked for; no webhook
-      // endpoint or Follow Up Boss for these agents), the insert carries the COMMIT with it.
-      const commitsWithInsert = mayCommitWithInsert && !mailVisit && integrations.length === 0
-      const signedIn = await repo.signInGuest(signIn, trx, commitsWithInsert)
-      if (!signedIn) return undefined
+      const signedIn = await repo.signInGuest(signIn, trx)
       // The board and the public list name the visit as the guest typed it, not the agent's record.
       await attendees.announce(
         trx,
@@ -273,11 +265,8 @@ export function createProspectService(d: ProspectDeps) {
     ): Promise<{ id: number; guestToken: string }> {
       const signIn = async (repeated: boolean) => {
         const signedIn = await guestSignInOnce(body, device, repeated)
-        // A simultaneous sign-in of the same email made the prospect meanwhile: again, it now finds it.
-        const again = signedIn ?? (await guestSignInOnce(body, device, repeated, false))
-        if (!again) throw new Error('a sign-in found no prospect made by a sign-in before it')
         metrics.count('guestSignIn', { outcome: repeated ? 'repeated' : 'created' })
-        return again
+        return signedIn
       }
       try {
         return await signIn(false)
