@@ -145,7 +145,10 @@ it('replaces each API process in turn under guest traffic: no sign-in lost, ever
   }
   const away: number[] = []
   const stillAway = new Map<TestSocket, number>()
+  // Why a reconnection attempt failed, for the failure message.
+  const refusals = new Map<string, number>()
   for (const socket of sockets) {
+    socket.on('connect_error', (err) => refusals.set(err.message, (refusals.get(err.message) ?? 0) + 1))
     socket.on('disconnect', () => stillAway.set(socket, Date.now()))
     socket.on('connect', () => {
       const since = stillAway.get(socket)
@@ -195,7 +198,7 @@ it('replaces each API process in turn under guest traffic: no sign-in lost, ever
   await new Promise((r) => setTimeout(r, BACK_WITHIN_MS))
   expect(away.length).toBeGreaterThan(0)
   expect([...stillAway.values()]).toEqual([])
-  expect(away.filter((ms) => ms > BACK_WITHIN_MS)).toEqual([])
+  expect(away.filter((ms) => ms > BACK_WITHIN_MS), JSON.stringify([...refusals])).toEqual([])
   // And every one of them hears the next guest.
   const heard = sockets.map((s) => nextEvent(s, 'attendee.added', 10_000))
   expect((await signIn(oh.id, '127.2.1.1')).status).toBe(201)
