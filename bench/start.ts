@@ -7,6 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { Redis } from 'ioredis'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -83,6 +84,11 @@ async function startOnce(label: string): Promise<void> {
   process.kill(-(child.pid as number), 'SIGTERM')
   await exited
   await new Promise((r) => setTimeout(r, 500))
+  // The queues' keys this start left under its own prefix.
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+  const keys = await redis.keys(`benchstart${port}:*`)
+  if (keys.length > 0) await redis.del(...keys)
+  redis.disconnect()
 }
 
 export async function run(): Promise<void> {
