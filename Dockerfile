@@ -3,7 +3,10 @@
 # runtime image holds only what runs (server/dist with the compiled migrations, web/dist and the
 # server's production node_modules) and runs it as the unprivileged `node` user, with no TypeScript.
 
-FROM node:20-bookworm-slim AS build
+# NODE_IMAGE: where no registry is reachable, a base made from Debian's packages (docs/deploy.md).
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 ENV COREPACK_ENABLE_DOWNLOAD_PROMPT=0 CI=true
 RUN corepack enable
@@ -19,7 +22,7 @@ COPY . .
 # /deploy; --legacy because workspace packages are linked, not injected (the bundle holds @porchlight/shared).
 RUN pnpm build && pnpm --filter @porchlight/server deploy --prod --legacy /deploy
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 WORKDIR /app
 ENV HOST=0.0.0.0 PORT=3000 NODE_OPTIONS=--enable-source-maps
 # Owned by root and read-only for `node`: the processes write nothing to disk (PostgreSQL and Redis

@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   prospects: () => import('./prospects.ts'),
   stats: () => import('./stats.ts'),
   sockets: () => import('./sockets.ts'),
+  start: () => import('./start.ts'),
 }
 
 const wanted = process.argv.slice(2)

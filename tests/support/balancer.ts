@@ -22,16 +22,26 @@ export async function startBalancer(upstreams: string | string[]): Promise<Balan
   const shipped = fs.readFileSync(CONFIG, 'utf8')
   const servers = [upstreams]
     .flat()
-    .map((upstream) => `server ${new URL(upstream).host};`)
+    .map((upstream) => `server ${new URL(upstream).host} max_fails=0;`)
     .join('\n    ')
   const config = shipped
-    .replace('server api:3000 resolve;', servers)
+    .replace('server api:3000 resolve max_fails=0;', servers)
     .replace('listen 3000;', `listen 127.0.0.1:${port};`)
   if (!config.includes(servers) || !config.includes(`:${port};`)) {
-    throw new Error('deploy/balancer.conf no longer names `server api:3000 resolve;` and port 3000')
+    throw new Error(
+      'deploy/balancer.conf no longer names `server api:3000 resolve max_fails=0;` and port 3000',
+    )
   }
+  // BALANCER_LOG_DIR keeps nginx's error log and an access log naming each request's replica there.
+  const logDir = process.env.BALANCER_LOG_DIR
+  const logged = logDir
+    ? config.replace(
+        'server {',
+        `log_format upstreams '$msec $remote_addr "$request" $status [$upstream_addr] [$upstream_status] $request_time';\n  access_log ${logDir}/access.log upstreams;\n  server {`,
+      )
+    : config
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balancer-'))
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), config)
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), logged)
   const nginx: StartedProcess = startProcess(
     'nginx',
     process.env.NGINX_PATH ?? '/usr/sbin/nginx',
@@ -41,7 +51,7 @@ export async function startBalancer(upstreams: string | string[]): Promise<Balan
       '-c',
       path.join(dir, 'nginx.conf'),
       '-e',
-      path.join(dir, 'error.log'),
+      logDir ? path.join(logDir, 'error.log') : path.join(dir, 'error.log'),
       '-g',
       `daemon off; pid ${path.join(dir, 'nginx.pid')};`,
     ],

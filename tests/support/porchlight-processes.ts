@@ -15,9 +15,12 @@ export const isReady = (origin: string) =>
     () => false,
   )
 
-/** The production API process (`server/src/bin/api.ts`) on a free port, with `env` as its settings. */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort()
+/**
+ * The production API process (`server/src/bin/api.ts`) with `env` as its settings, on `port` (a
+ * replacement in its predecessor's place) or a free one.
+ */
+export async function startApiProcess(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+  port ??= await freePort()
   const origin = `http://127.0.0.1:${port}`
   const started = startProcess('API', process.execPath, ['--import', 'tsx', 'src/bin/api.ts'], {
     cwd: serverDir,

@@ -1,7 +1,9 @@
-// `pnpm start`: one process for a laptop — migrations, API, sockets, workers and the built web app,
-// on embedded PostgreSQL and a local Redis unless DATABASE_URL / REDIS_URL say otherwise. With
-// DATABASE_URL, WEB_CONCURRENCY runs that many API processes on the port (one per core, say).
-import { spawn } from 'node:child_process'
+// `pnpm start`: one command for a laptop — migrations, API, sockets, workers and the built web app,
+// on embedded PostgreSQL and a local Redis unless DATABASE_URL / REDIS_URL say otherwise. On the
+// embedded database the workers run in the API's process (PGlite serves one process); with
+// DATABASE_URL they run in a process of their own (server/src/bin/worker.ts, as in production), so
+// mail keeps up with sign-ins, and WEB_CONCURRENCY runs that many API processes on the port.
+import { type ChildProcess, spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
 import type http from 'node:http'
@@ -76,7 +78,7 @@ async function finishHanded(server: http.Server, handed: Set<net.Socket>): Promi
  * One API process on the port; with `jobs`, the workers too (alone; under a supervisor, it runs them).
  * Under a supervisor it listens on nothing: the supervisor accepts each connection and hands it over.
  */
-async function serve(jobs: boolean) {
+async function serve(jobs: boolean, closeAlso?: () => Promise<void>) {
   const db = await createDb(config.db)
   if (cluster.isPrimary) await migrateToLatest(db.db, config.migrationsDir)
   const app = await buildApp(config, { db })
@@ -105,12 +107,50 @@ async function serve(jobs: boolean) {
   // An API process without the workers still relays what it commits, as the production API does.
   if (!jobs) app.deps.outbox.start(1000)
   onShutdown(app.log, config.shutdownGraceMs, async (graceMs) => {
-    await Promise.all([worker?.close(), app.drain(graceMs)])
+    await Promise.all([worker?.close(), app.drain(graceMs), closeAlso?.()])
     // Connections the supervisor handed over are closed as they become idle (drain answered them all).
     await finishHanded(app.server, handed)
     await db.close()
   })
   return db.kind
+}
+
+/**
+ * The workers' own process on PostgreSQL (server/src/bin/worker.ts, the production entry point), given
+ * this start's settings; one that stops is started again. Resolves the function that stops it (SIGTERM,
+ * its own grace).
+ */
+function startWorkerProcess(): () => Promise<void> {
+  let child: ChildProcess | null = null
+  let stopping = false
+  const env = {
+    ...process.env,
+    DATABASE_URL: config.db.url,
+    REDIS_URL: config.redis.url,
+    LOG_LEVEL: config.logLevel,
+    // The key kept in data/secrets-key when SECRETS_KEY is not set: the worker must seal with the same.
+    ...(config.secrets.fromFile ? { SECRETS_KEY: config.secrets.keys[0]?.toString('base64') } : {}),
+  }
+  const launch = () => {
+    child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'worker.ts')], {
+      env,
+      stdio: 'inherit',
+    })
+    child.once('exit', (code, signal) => {
+      if (stopping) return
+      console.error(`The worker process stopped (${signal ?? `exit ${code}`}); starting another.`)
+      setTimeout(launch, 1000).unref()
+    })
+  }
+  launch()
+  return async () => {
+    stopping = true
+    const running = child
+    if (!running || running.exitCode !== null || running.signalCode !== null) return
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill('SIGTERM')
+    await exited
+  }
 }
 
 function banner(redisUsed: string, dbKind: string, processes: number) {
@@ -121,6 +161,7 @@ function banner(redisUsed: string, dbKind: string, processes: number) {
     Redis:      ${redisUsed}
     Secrets:    ${config.secrets.fromFile ? `sealed with the key kept in ${path.relative(paths.repoRoot, config.secrets.keyFile)} (set SECRETS_KEY to choose one)` : 'sealed with SECRETS_KEY'}
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
+    Workers:    ${dbKind === 'embedded' ? 'in this process (the embedded database serves one)' : 'a process of their own'}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}
     API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY); this one migrates and runs the workers` : ''}
 `)
@@ -228,5 +269,11 @@ if (cluster.isWorker) {
     )
   }
   if (config.webConcurrency > 1 && config.db.url) await supervise(redisUsed, config.webConcurrency)
-  else banner(redisUsed, await serve(true), 1)
+  else if (config.db.url) {
+    // Migrated by serve before the worker starts (it does not migrate).
+    let stopWorker: () => Promise<void> = async () => {}
+    const kind = await serve(false, () => stopWorker())
+    stopWorker = startWorkerProcess()
+    banner(redisUsed, kind, 1)
+  } else banner(redisUsed, await serve(true), 1)
 }

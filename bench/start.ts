@@ -1,0 +1,116 @@
+// `pnpm bench start`: how long `pnpm start` takes to answer /api/ready as a laptop user runs it (embedded
+// database), how many lines it prints, and the resident memory of its whole process tree once ready.
+// Three starts: the first with no web build and no data (a fresh clone after `pnpm install`), then two
+// with both left by the first. The data folder (data/) is moved aside for the run and put back after.
+// Targets (issues 36, 38): first ≤ 15 s, later ≤ 5 s, process tree ≤ 600 MB.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** Resident memory of `pid` and every process under it, in MB. */
+function treeRssMb(pid: number): number {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number])
+  const inTree = new Set([pid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [p, parent] of rows) {
+      if (inTree.has(parent) && !inTree.has(p)) {
+        inTree.add(p)
+        grew = true
+      }
+    }
+  }
+  return rows.filter(([p]) => inTree.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024
+}
+
+async function startOnce(label: string): Promise<void> {
+  const port = await freePort()
+  const started = Date.now()
+  const child: ChildProcess = spawn('pnpm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `benchstart${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  child.stdout?.on('data', (c) => {
+    output += c
+  })
+  child.stderr?.on('data', (c) => {
+    output += c
+  })
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`pnpm start exited (${child.exitCode}):\n${output}`)
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    )
+    if (ready) break
+    if (Date.now() - started > 180_000) throw new Error(`pnpm start: not ready in 180 s:\n${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const seconds = (Date.now() - started) / 1000
+  // Memory once the start has settled (the worker connected, first passes done).
+  await new Promise((r) => setTimeout(r, 2000))
+  const rss = treeRssMb(child.pid as number)
+  const lines = output.split('\n').filter((l) => l.trim()).length
+  console.log(
+    `${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s to ready  ${rss.toFixed(0).padStart(5)} MB tree  ${String(lines).padStart(3)} lines`,
+  )
+  if (process.env.BENCH_START_OUTPUT) console.log(output)
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  process.kill(-(child.pid as number), 'SIGTERM')
+  await exited
+  await new Promise((r) => setTimeout(r, 500))
+  // The queues' keys this start left under its own prefix.
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+  const keys = await redis.keys(`benchstart${port}:*`)
+  if (keys.length > 0) await redis.del(...keys)
+  redis.disconnect()
+}
+
+export async function run(): Promise<void> {
+  const data = path.join(root, 'data')
+  const webDist = path.join(root, 'web', 'dist')
+  const aside = `${data}.bench-${Date.now()}`
+  const hadData = fs.existsSync(data)
+  if (hadData) fs.renameSync(data, aside)
+  const webAside = `${webDist}.bench-${Date.now()}`
+  const hadWeb = fs.existsSync(webDist)
+  if (hadWeb) fs.renameSync(webDist, webAside)
+  console.log('pnpm start (embedded database; load from the machine, not this bench)')
+  try {
+    await startOnce('first (no web build, no data)')
+    await startOnce('later (web built, data kept)')
+    await startOnce('later again')
+  } finally {
+    fs.rmSync(data, { recursive: true, force: true })
+    if (hadData) fs.renameSync(aside, data)
+    if (hadWeb) {
+      fs.rmSync(webDist, { recursive: true, force: true })
+      fs.renameSync(webAside, webDist)
+    }
+  }
+}
