@@ -10,20 +10,23 @@ import { type Kysely, sql } from 'kysely'
 //   again only those handed over long ago, without reading the ones in flight.
 // mail.waiting_for 'job': a mail written without a send job of its own (the thank-you of a sign-in);
 // the worker gathers such mail several to a job (mail/retries.ts), through mail_gathered_idx.
+// A large deployment builds the three indexes CONCURRENTLY by hand before the release (IF NOT EXISTS
+// then skips them here; docs/architecture.md, "Migrations: expand, then contract"). The widened check
+// goes on NOT VALID: every row already passed the narrower one it replaces, so nothing is scanned.
 
 const OPEN = sql`done_at is null and failed_at is null and parked_at is null`
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index outbox_due_idx on outbox ((coalesce(run_at, created_at)))
+  await sql`create index if not exists outbox_due_idx on outbox ((coalesce(run_at, created_at)))
     where relayed_at is null and ${OPEN}`.execute(db)
-  await sql`create index outbox_relayed_idx on outbox (relayed_at)
+  await sql`create index if not exists outbox_relayed_idx on outbox (relayed_at)
     where relayed_at is not null and ${OPEN}`.execute(db)
   await db.schema.dropIndex('outbox_open_idx').execute()
 
   await sql`alter table mail drop constraint mail_waiting_for_check`.execute(db)
   await sql`alter table mail add constraint mail_waiting_for_check
-    check (waiting_for in ('server', 'schedule', 'job'))`.execute(db)
-  await sql`create index mail_gathered_idx on mail (id) where status = 'queued' and waiting_for = 'job'`.execute(
+    check (waiting_for in ('server', 'schedule', 'job')) not valid`.execute(db)
+  await sql`create index if not exists mail_gathered_idx on mail (id) where status = 'queued' and waiting_for = 'job'`.execute(
     db,
   )
 }

@@ -198,7 +198,10 @@ it('replaces each API process in turn under guest traffic: no sign-in lost, ever
   await new Promise((r) => setTimeout(r, BACK_WITHIN_MS))
   expect(away.length).toBeGreaterThan(0)
   expect([...stillAway.values()]).toEqual([])
-  expect(away.filter((ms) => ms > BACK_WITHIN_MS), JSON.stringify([...refusals])).toEqual([])
+  expect(
+    away.filter((ms) => ms > BACK_WITHIN_MS),
+    JSON.stringify([...refusals]),
+  ).toEqual([])
   // And every one of them hears the next guest.
   const heard = sockets.map((s) => nextEvent(s, 'attendee.added', 10_000))
   expect((await signIn(oh.id, '127.2.1.1')).status).toBe(201)
