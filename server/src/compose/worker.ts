@@ -47,6 +47,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
         services.consent.optedOut,
         (sealed) => services.secrets.open(sealed, 'mail.unsubscribe_url'),
         config.mailRetry,
+        (fields, msg) => logger.debug(fields, msg),
       ),
       followUp: (payload) => services.consent.sendFollowUp(payload),
     },

@@ -466,6 +466,8 @@ export interface MailTable {
   waitingFor: Nullable<'server' | 'schedule' | 'job'>
   /** The SMTP server's last refusal of it, as it answered (e.g. `550 5.1.1 No such user`). */
   smtpReply: Nullable<string>
+  /** the request that wrote a gathered mail: { requestId, traceparent? } (decision 047); else null */
+  trace: ColumnType<{ requestId: string; traceparent?: string } | null, string | null | undefined, never>
 }
 
 export type ConsentKind = 'email_opt_in' | 'email_opt_out'

@@ -5,8 +5,11 @@ import { type Config, MAIL_GIVE_UP_AFTER_MS, MAIL_RETRY_DELAYS_MS } from '../con
 import type { Db } from '../db/database.ts'
 import type { MailTable } from '../db/types.ts'
 import { whileDatabaseAway } from '../db/while-away.ts'
+import { TRACE_KEY } from '../jobs/outbox.ts'
+import { untrace } from '../jobs/workers.ts'
 import { batched } from '../lib/batched.ts'
 import { type Counted, metrics } from '../lib/metrics.ts'
+import { trace } from '../lib/trace.ts'
 import type { Mailer } from './mailer.ts'
 import { classifySendFailure, retryDelayMs } from './refusals.ts'
 import { withUnsubscribeLink } from './unsubscribe-link.ts'
@@ -95,6 +98,8 @@ export function createMailProcessor(
     delaysMs: MAIL_RETRY_DELAYS_MS,
     giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
   },
+  /** Told of each mail sent (debug); a gathered mail's line carries the request id that wrote it. */
+  log: (fields: { mailId: number; outcome: Outcome }, msg: string) => void = () => {},
 ) {
   const claim = batched(async (ids: number[]) => {
     const rows = await db
@@ -179,6 +184,27 @@ export function createMailProcessor(
   ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
     const { mail, askedAt } = await claimed
     next()
+    // A gathered mail (a sign-in's thank-you) is sent inside the trace of the request that wrote it.
+    const context = mail?.trace ? untrace({ [TRACE_KEY]: mail.trace }).context : undefined
+    if (context) return trace.run(context, () => sendClaimed(mailId, mail, askedAt))
+    return sendClaimed(mailId, mail, askedAt)
+  }
+
+  async function sendClaimed(
+    mailId: number,
+    mail: Claim['mail'],
+    askedAt: number,
+  ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
+    const answer = await sendMail(mailId, mail, askedAt)
+    log({ mailId, outcome: answer.outcome }, 'mail handed over')
+    return answer
+  }
+
+  async function sendMail(
+    mailId: number,
+    mail: Claim['mail'],
+    askedAt: number,
+  ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
     if (mail && Date.now() - askedAt > RENEW_CLAIM_AFTER_MS && !(await renewed(mail))) {
       return { outcome: 'skipped' }
     }

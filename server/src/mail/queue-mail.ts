@@ -1,5 +1,6 @@
 import type { Trx } from '../db/transaction.ts'
 import type { Outbox } from '../jobs/outbox.ts'
+import { trace } from '../lib/trace.ts'
 
 export interface MailContent {
   to: string
@@ -61,6 +62,9 @@ export async function queueMails(
   { jobs: sendWith = 'own' }: QueueOptions = {},
 ): Promise<number[]> {
   const ids: number[] = []
+  // A gathered mail shares its send job with other requests' mail: it keeps its own request's trace.
+  const context = sendWith === 'gathered' ? trace.current() : undefined
+  const traced = context ? JSON.stringify(context) : null
   for (let i = 0; i < mails.length; i += MAILS_PER_STATEMENT) {
     const rows = await trx
       .insertInto('mail')
@@ -76,7 +80,7 @@ export async function queueMails(
           replyTo: mail.replyTo ?? null,
           headers: mail.headers ? JSON.stringify(mail.headers) : null,
           unsubscribeUrl: mail.unsubscribeUrl ?? null,
-          ...(sendWith === 'gathered' ? { waitingFor: 'job' as const } : {}),
+          ...(sendWith === 'gathered' ? { waitingFor: 'job' as const, trace: traced } : {}),
         })),
       )
       .returning('id')
