@@ -46,6 +46,23 @@ export function plainFirstName(typed: string): string {
 }
 
 export const mailTemplates = {
+  /** The agent's webhook endpoint failed for three days and was turned off. */
+  webhookEndpointDisabled(to: string, url: string, myStuffUrl: string): MailContent {
+    return layout(to, 'Your Porchlight webhook endpoint was turned off', [
+      `Porchlight stopped sending events to your webhook endpoint ${url}: every delivery to it has failed for three days.`,
+      `Once the receiver answers again, open My Stuff → Integrations (${myStuffUrl}), replay a delivery or send a test event: a success turns the endpoint back on.`,
+    ])
+  },
+
+  /** Follow Up Boss refused the agent's key: its leads wait until a new key is saved and Retry pressed. */
+  fubKeyRejected(to: string, reason: string, integrationsUrl: string): MailContent {
+    return layout(to, 'Follow Up Boss refused your API key', [
+      `Follow Up Boss refused the API key Porchlight has for you (it said: ${reason}), so your open house sign-ins are not reaching it.`,
+      'None is lost: they wait in Porchlight.',
+      `Copy a new key from Follow Up Boss (Admin → API), save it in My Stuff → Integrations (${integrationsUrl}) and press Retry: every waiting lead is sent once.`,
+    ])
+  },
+
   verificationCode(to: string, code: string, validateUrl: string): MailContent {
     return layout(
       to,

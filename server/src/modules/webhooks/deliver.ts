@@ -3,31 +3,14 @@ import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import { whileDatabaseAway } from '../../db/while-away.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
-import { escapeHtml } from '../../lib/html.ts'
 import { metrics } from '../../lib/metrics.ts'
-import { htmlEnd, htmlStart } from '../../mail/brand.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
 import { type PostAnswer, postJson, signWebhook } from './post.ts'
 import type { EndpointRow, WebhookRepo } from './repo.ts'
 
 /** Another worker is attempting this delivery right now: the job waits (BullMQ retries it). */
 export class DeliveryInFlightError extends Error {}
-
-function disabledMail(to: string, url: string, myStuffUrl: string) {
-  const lines = [
-    `Porchlight stopped sending events to your webhook endpoint ${url}: every delivery to it has failed for three days.`,
-    `Once the receiver answers again, open My Stuff → Integrations (${myStuffUrl}), replay a delivery or send a test event: a success turns the endpoint back on.`,
-  ]
-  const subject = 'Your Porchlight webhook endpoint was turned off'
-  return {
-    to,
-    subject,
-    text: [...lines, '— Porchlight'].join('\n\n'),
-    html: `${htmlStart(subject)}${lines
-      .map((l) => `<p>${escapeHtml(l)}</p>`)
-      .join('\n')}<p style="color:#64748b">— Porchlight</p>${htmlEnd}`,
-  }
-}
 
 export interface DelivererDeps {
   db: Db
@@ -56,7 +39,11 @@ export function createWebhookDeliverer(d: DelivererDeps) {
       await queueMail(
         trx,
         d.outbox,
-        disabledMail(owner.reAgentEmailId, endpoint.url, `${d.config.publicUrl}/mystuff`),
+        mailTemplates.webhookEndpointDisabled(
+          owner.reAgentEmailId,
+          endpoint.url,
+          `${d.config.publicUrl}/mystuff`,
+        ),
       )
     return true
   }

@@ -4,10 +4,9 @@ import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import { whileDatabaseAway } from '../../db/while-away.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
-import { escapeHtml } from '../../lib/html.ts'
 import { metrics } from '../../lib/metrics.ts'
-import { htmlEnd, htmlStart } from '../../mail/brand.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
+import { mailTemplates } from '../../mail/templates.ts'
 import { DeliveryInFlightError } from './deliver.ts'
 import { callFub, classify, type FubAnswer, type FubOutcome } from './fub-api.ts'
 import type { FubRepo } from './fub-repo.ts'
@@ -18,23 +17,6 @@ const THROTTLE_DEFAULT_MS = 60_000
 const THROTTLE_MAX_MS = 24 * 3600_000
 
 export const FUB_IGNORED = 'Ignored by Follow Up Boss: its lead flow for this source is archived'
-
-function rejectedMail(to: string, reason: string, integrationsUrl: string) {
-  const lines = [
-    `Follow Up Boss refused the API key Porchlight has for you (it said: ${reason}), so your open house sign-ins are not reaching it.`,
-    'None is lost: they wait in Porchlight.',
-    `Copy a new key from Follow Up Boss (Admin → API), save it in My Stuff → Integrations (${integrationsUrl}) and press Retry: every waiting lead is sent once.`,
-  ]
-  const subject = 'Follow Up Boss refused your API key'
-  return {
-    to,
-    subject,
-    text: [...lines, '— Porchlight'].join('\n\n'),
-    html: `${htmlStart(subject)}${lines
-      .map((l) => `<p>${escapeHtml(l)}</p>`)
-      .join('\n')}<p style="color:#64748b">— Porchlight</p>${htmlEnd}`,
-  }
-}
 
 export interface FubDelivererDeps {
   db: Db
@@ -133,7 +115,11 @@ export function createFubDeliverer(d: FubDelivererDeps) {
               const owner = await d.repo.ownerEmail(agentId, trx)
               if (owner) {
                 const url = `${d.config.publicUrl}/mystuff`
-                await queueMail(trx, d.outbox, rejectedMail(owner.reAgentEmailId, reason, url))
+                await queueMail(
+                  trx,
+                  d.outbox,
+                  mailTemplates.fubKeyRejected(owner.reAgentEmailId, reason, url),
+                )
               }
             }
             return
