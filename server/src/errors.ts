@@ -83,3 +83,10 @@ export class ServiceUnavailableError extends AppError {
     super(503, code, message)
   }
 }
+
+/** Something that existed and is used up for good (a single-use capability used). */
+export class GoneError extends AppError {
+  constructor(message: string, code = 'GONE') {
+    super(410, code, message)
+  }
+}

@@ -19,6 +19,10 @@ export interface JobPayloads {
   webhooks: {
     deliver: { deliveryId: number; manual?: boolean }
   }
+  /** One push to one browser subscription (Web Push, decision 050). */
+  push: {
+    send: { messageId: number }
+  }
   /** A guest sign-in posted to the agent's Follow Up Boss as a 'Visited Open House' event. */
   fub: {
     visit: { agentId: number; event: Record<string, unknown> }
@@ -35,6 +39,7 @@ export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
   receipts: ['capture'],
   webhooks: ['deliver'],
   fub: ['visit'],
+  push: ['send'],
 }
 
 export const queueNames = Object.keys(jobNames) as QueueName[]

@@ -31,6 +31,9 @@ import { createPropertyRepo } from '../modules/properties/repo.ts'
 import { createPropertyService } from '../modules/properties/service.ts'
 import { createProspectRepo } from '../modules/prospects/repo.ts'
 import { createProspectService } from '../modules/prospects/service.ts'
+import { createPushNotifier } from '../modules/push/notify.ts'
+import { createPushRepo } from '../modules/push/repo.ts'
+import { createPushService } from '../modules/push/service.ts'
 import { createReportService } from '../modules/reports/service.ts'
 import { createSellerReportRepo } from '../modules/seller-report/repo.ts'
 import { createSellerReportService } from '../modules/seller-report/service.ts'
@@ -121,6 +124,9 @@ export function createServices(infra: ServiceInfra) {
     config,
     sockets: live.rooms,
   })
+  // Web Push (decision 050): offers and claims are written to the agents' browsers through the outbox.
+  const pushRepo = createPushRepo(db)
+  const pushEvents = createPushNotifier({ db, repo: pushRepo, outbox, secrets, access, config })
   const openHouses = createOpenHouseService({
     db,
     stats: statsEvents,
@@ -133,7 +139,15 @@ export function createServices(infra: ServiceInfra) {
     events: live,
     access,
     webhooks: webhookEvents,
+    push: pushEvents,
     questions: customQuestions,
+  })
+  const push = createPushService({
+    repo: pushRepo,
+    access,
+    agents,
+    claim: (caller, openHouseId, agentId) => openHouses.claim(caller, openHouseId, agentId),
+    config,
   })
   const prospects = createProspectService({
     db,
@@ -215,6 +229,8 @@ export function createServices(infra: ServiceInfra) {
     webhooks,
     webhookEvents,
     webhookRepo,
+    push,
+    pushRepo,
     consent,
     customQuestions,
     contactCards,

@@ -9,6 +9,7 @@ import { type Processors, startWorkers } from '../jobs/workers.ts'
 import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createMailRetries } from '../mail/retries.ts'
+import { createPushSender } from '../modules/push/send.ts'
 import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
 import { createFubProcessor } from '../modules/webhooks/fub.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
@@ -54,6 +55,9 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
       deliver: createWebhookDeliverer({ db, repo: services.webhookRepo, outbox, config }),
     },
     fub: { visit: createFubProcessor(services.webhookRepo, config) },
+    push: {
+      send: createPushSender({ db, repo: services.pushRepo, outbox, secrets: services.secrets, config }),
+    },
   }
   const workers = startWorkers(processors, {
     connection: workerConnection,

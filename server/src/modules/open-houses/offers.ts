@@ -30,8 +30,36 @@ type ScheduleBody = z.output<typeof UpdateScheduleBody>
 
 type OfferDeps = Pick<
   OpenHouseDeps,
-  'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config' | 'webhooks'
+  'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config' | 'webhooks' | 'push'
 >
+
+const whenOf = (details: OpenHouseDetails) =>
+  details.scheduledDate
+    ? `${details.scheduledDate}, ${details.scheduledStartTime} – ${details.scheduledEndTime}`
+    : 'a date you pick'
+
+/** What a push about this open house needs: the address and the time, nothing private. */
+function pushView(
+  row: {
+    publishLevel: string
+    publishLevelId: string | null
+    listingReAgentId: number
+    scheduledByReAgentId: number
+    startsAt?: Date | string | null
+  },
+  details: OpenHouseDetails,
+) {
+  return {
+    id: details.id,
+    publishLevel: row.publishLevel,
+    publishLevelId: row.publishLevelId,
+    listingReAgentId: row.listingReAgentId,
+    scheduledByReAgentId: row.scheduledByReAgentId,
+    startsAt: row.startsAt ?? null,
+    address: details.reProperty.completePropertyAddress,
+    when: whenOf(details),
+  }
+}
 
 /**
  * After the claim statement: the loser learns why from the row as the statement found it; the winner is
@@ -73,7 +101,13 @@ async function finishClaim(
   // The claim is one statement without a transaction (the race stays one UPDATE): its webhook
   // deliveries are written right after it, once the winner is announced.
   await d.webhooks.openHouseChangedAfter('openHouse.claimed', id)
-  return detailsOrThrow(d.repo, id, who)
+  const details = await detailsOrThrow(d.repo, id, who)
+  // Offers not yet pushed are dropped; those pushed are replaced on each device by who won.
+  await d.push.claimed(pushView(row, details), {
+    id: caller.id,
+    name: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
+  })
+  return details
 }
 
 /** Offering an open house to other agents, and their claims on it. */
@@ -146,6 +180,10 @@ export function createOpenHouseOffers(d: OfferDeps) {
         d.stats.changed(trx, [listingId])
         if (offering && row.publishedAt === null) {
           await d.webhooks.openHouseChanged(trx, 'openHouse.published', id)
+        }
+        if (offering && row.publishedAt === null) {
+          const details = await detailsOrThrow(repo, id, undefined, trx)
+          await d.push.offered(trx, pushView(next, details), [caller.id])
         }
         // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
         if (offering && isTeamLevel(level) && row.publishedAt === null) {
