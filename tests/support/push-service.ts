@@ -16,7 +16,8 @@ export interface PushReceived {
   at: number
 }
 
-export async function startPushService() {
+/** `delayMs`: each push is recorded as it arrives and answered that much later (a slow push service). */
+export async function startPushService(options: { delayMs?: number } = {}) {
   const received: PushReceived[] = []
   /** Status to answer per path (default 201, as push services do). */
   const answers = new Map<string, { status: number; headers?: Record<string, string> }>()
@@ -27,7 +28,9 @@ export async function startPushService() {
       const path = req.url ?? ''
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() })
       const answer = answers.get(path) ?? { status: 201 }
-      res.writeHead(answer.status, answer.headers ?? {}).end()
+      const send = () => res.writeHead(answer.status, answer.headers ?? {}).end()
+      if (options.delayMs) setTimeout(send, options.delayMs)
+      else send()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

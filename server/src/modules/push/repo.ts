@@ -3,8 +3,11 @@ import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import type { Trx } from '../../db/transaction.ts'
 
-/** How long one attempt holds its message: a worker that died leaves it to another after this. */
-export const SEND_LEASE_MS = 30_000
+/**
+ * How long one attempt holds its message: a worker that died leaves it to another after this. Longer
+ * than an attempt can take (config.push.timeoutMs, 10 s).
+ */
+export const SEND_LEASE_MS = 15_000
 
 export interface NewPushMessage {
   subscriptionId: number
