@@ -180,6 +180,25 @@ describe('claim from the notification', () => {
       .where('id', '=', oh.id)
       .executeTakeFirstOrThrow()
     expect([cora.agent.id, max.agent.id]).toContain(row.hostingReAgentId)
+    // Each device's offer is replaced (same tag and topic) by who won: "You're hosting" or "Claimed".
+    for (const [device, won] of [
+      [browsers.cora, winner === a],
+      [browsers.max, winner === b],
+    ] as const) {
+      const [offer, outcome] = await until(() => {
+        const got = service.at(device.path)
+        return got.length >= 2 ? got : undefined
+      })
+      if (!offer || !outcome) throw new Error('no outcome')
+      const told = device.decrypt(outcome.body)
+      expect(told).toMatchObject({
+        type: won ? 'won' : 'lost',
+        tag: `open-house-${oh.id}`,
+        openHouseId: oh.id,
+      })
+      expect(told.claimToken).toBeUndefined()
+      expect(outcome.headers.topic).toBe(offer.headers.topic)
+    }
     // Used once: a second use is gone.
     const again = await claim(tokenOf(a.status === 200 ? browsers.cora : browsers.max))
     expect(again.status).toBe(410)
@@ -205,5 +224,81 @@ describe('claim from the notification', () => {
       .executeTakeFirstOrThrow()
     expect(row.hostingReAgentId).toBeNull()
     expect((await claim('x'.repeat(43))).status).toBe(404)
+  })
+})
+
+describe("an agent's own news", () => {
+  const firm = () => `FIRM-${Math.random().toString(36).slice(2, 10)}`
+
+  it('tells a firm decision and a team invitation as the agent chose, with no name on the locked screen', async () => {
+    const license = firm()
+    const lena = await makePlannedAgent(t.db, {
+      firstName: 'Lena',
+      role: 'Team Lead',
+      brokerFirmLicense: license,
+    })
+    const pia = await makePlannedAgent(t.db, {
+      firstName: 'Pia',
+      brokerFirmLicense: license,
+      firmStatus: 'pending',
+    })
+    const max = await makePlannedAgent(t.db, { firstName: 'Max', brokerFirmLicense: license })
+    const piaBrowser = await subscribe(pia, 'pia')
+    const maxBrowser = await subscribe(max, 'max')
+    const teamId = await makeTeam(t.db, lena, [])
+
+    expect(
+      (await t.call('POST', `/reagentmgmt/approveFirmMember/${pia.agent.id}`, { token: lena.token })).status,
+    ).toBe(200)
+    const decided = await until(() => service.at(piaBrowser.path)[0])
+    const decision = piaBrowser.decrypt(decided.body)
+    expect(decision).toMatchObject({ event: 'firm.decision', url: '/mystuff' })
+    expect(JSON.stringify(decision)).not.toContain('Lena')
+
+    // Pia turns team invitations off; Max keeps the defaults.
+    const saved = await t.call('POST', '/notificationmgmt/notificationSettings', {
+      token: pia.token,
+      body: {
+        events: ['offer.team', 'claim.won'],
+        quietHours: { start: '22:00', end: '07:00' },
+        timeZone: 'America/New_York',
+      },
+    })
+    expect(saved.status).toBe(200)
+    const read = await t.call('GET', '/notificationmgmt/notificationSettings', { token: pia.token })
+    expect(read.body.data).toEqual(saved.body.data)
+
+    for (const who of [pia, max]) {
+      const added = await t.call('POST', '/reteammgmt/addMemberToRETeam', {
+        token: lena.token,
+        body: { reTeamId: teamId, reAgentId: who.agent.id },
+      })
+      expect(added.status, JSON.stringify(added.body)).toBe(201)
+    }
+    const invited = await until(() => service.at(maxBrowser.path)[0])
+    expect(maxBrowser.decrypt(invited.body)).toMatchObject({
+      event: 'team.invitation',
+      title: 'Team invitation',
+    })
+    await new Promise((r) => setTimeout(r, 800))
+    expect(service.at(piaBrowser.path)).toHaveLength(1)
+  })
+
+  it('refuses settings that name no real event or time zone, and a subscription without browser keys', async () => {
+    const ann = await makePlannedAgent(t.db, { firstName: 'Ann' })
+    const bad = await t.call('POST', '/notificationmgmt/notificationSettings', {
+      token: ann.token,
+      body: {
+        events: ['everything'],
+        quietHours: { start: '25:00', end: '07:00' },
+        timeZone: 'Mars/Olympus',
+      },
+    })
+    expect(bad.status).toBe(422)
+    const keyless = await t.call('POST', '/notificationmgmt/savePushSubscription', {
+      token: ann.token,
+      body: { endpoint: `${service.url}/push/x`, keys: { p256dh: 'abc', auth: 'def' } },
+    })
+    expect(keyless.status).toBe(422)
   })
 })

@@ -71,6 +71,9 @@ export function createServices(infra: ServiceInfra) {
   const { config, db, outbox, live } = infra
   const secrets = createSecretBox(config.secrets.keys)
   const access = createAccess(db)
+  // Web Push (decision 050): what the services tell agents' browsers goes through the outbox.
+  const pushRepo = createPushRepo(db)
+  const pushEvents = createPushNotifier({ db, repo: pushRepo, outbox, secrets, access, config })
   const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0))
   const pricing = createPricingService(db, createPricingRepo(db))
   const properties = createPropertyService(createPropertyRepo(db), access)
@@ -82,6 +85,7 @@ export function createServices(infra: ServiceInfra) {
     outbox,
     config,
     sockets: live.rooms,
+    push: pushEvents,
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
   const webhookRepo = createWebhookRepo(db, secrets)
@@ -123,10 +127,8 @@ export function createServices(infra: ServiceInfra) {
     outbox,
     config,
     sockets: live.rooms,
+    push: pushEvents,
   })
-  // Web Push (decision 050): offers and claims are written to the agents' browsers through the outbox.
-  const pushRepo = createPushRepo(db)
-  const pushEvents = createPushNotifier({ db, repo: pushRepo, outbox, secrets, access, config })
   const openHouses = createOpenHouseService({
     db,
     stats: statsEvents,
@@ -168,6 +170,7 @@ export function createServices(infra: ServiceInfra) {
     events: live,
     access,
     webhooks: webhookEvents,
+    push: pushEvents,
   })
   const limits = createAccountLimits(infra.redis, config.redis.prefix)
   const auth = createAuthService({

@@ -24,10 +24,27 @@ export interface PushEvents {
   offered(trx: Trx, oh: PushOpenHouse, except: number[]): Promise<void>
   /** An open house claimed: the offers not yet sent are dropped, the others replaced by who won. */
   claimed(oh: PushOpenHouse, winner: { id: number; name: string }): Promise<void>
+  /**
+   * Something about these agents (feedback arrived, a team invitation, a firm decision): one push to
+   * each subscription of those who want the event. `body` is what a locked screen may show.
+   */
+  told(trx: Trx, agentIds: number[], message: PushNotice): Promise<void>
+}
+
+export interface PushNotice {
+  event: 'feedback.received' | 'team.invitation' | 'firm.decision' | 'guest.signedIn'
+  title: string
+  body: string
+  /** The app's page the notification opens. */
+  url: string
+  /** Notifications with one tag replace each other on the device. */
+  tag: string
+  openHouseId?: number
 }
 
 /** No push (a command-line tool, tests of other things). */
 export const noPushEvents: PushEvents = {
   offered: async () => {},
   claimed: async () => {},
+  told: async () => {},
 }

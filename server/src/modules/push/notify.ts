@@ -153,6 +153,29 @@ export function createPushNotifier(d: PushNotifierDeps): PushEvents {
       await write(trx, rows)
     },
 
+    async told(trx, agentIds, notice) {
+      if (!enabled() || agentIds.length === 0) return
+      const people = await repo.subscribers([...new Set(agentIds)], trx)
+      const day = 24 * 3600
+      const rows: Array<Omit<NewPushMessage, 'payload'> & { payload: object }> = []
+      for (const p of people) {
+        if (!wants(p.settings, notice.event)) continue
+        for (const subscriptionId of p.subscriptionIds) {
+          rows.push({
+            subscriptionId,
+            event: notice.event,
+            openHouseId: notice.openHouseId ?? null,
+            ttlSeconds: day,
+            urgency: 'normal',
+            topic: notice.tag.replace(/[^\w-]/g, '').slice(0, 32),
+            expiresAt: new Date(Date.now() + day * 1000),
+            payload: { type: 'notice', ...notice },
+          })
+        }
+      }
+      await write(trx, rows)
+    },
+
     async claimed(oh, winner) {
       if (!enabled()) return
       await inTransaction(d.db, async (trx) => {
