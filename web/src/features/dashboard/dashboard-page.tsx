@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useDocumentTitle } from '../layout/use-document-title.ts'
+import { EnableNotifications } from '../notifications/enable-notifications.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { ActionBar } from './action-bar.tsx'
@@ -51,6 +52,7 @@ export function DashboardPage() {
       {/* From an invitation (the mail's link or Answer): the invitation comes first, its Accept and
           Decline on the first screen of a phone, not below sections still loading above it. */}
       {invitationFirst && teams}
+      <EnableNotifications />
       <DashboardOverview agentId={reAgentId} />
       <DashboardStatistics agentId={reAgentId} role={role} />
       {!invitationFirst && teams}
