@@ -15,6 +15,8 @@ import {
   startPushService,
   verifyVapid,
 } from '../support/push-service.ts'
+import { connectSocket } from '../support/socket.ts'
+import { guestSignIn } from '../support/webhook-receiver.ts'
 
 let t: TestApp
 let service: PushService
@@ -300,5 +302,31 @@ describe("an agent's own news", () => {
       body: { endpoint: `${service.url}/push/x`, keys: { p256dh: 'abc', auth: 'def' } },
     })
     expect(keyless.status).toBe(422)
+  })
+})
+
+describe('a guest at the door', () => {
+  it("tells the host of a sign-in only while the host's board is not open, naming no guest", async () => {
+    const host = await makePlannedAgent(t.db, { firstName: 'Hal' })
+    const browser = await subscribe(host, 'hal')
+    const oh = await scheduleOpenHouse(t, host, { publishLevel: 'Hosting Myself' })
+
+    // The board open on another screen: the guest shows there, no push.
+    const board = await connectSocket(t.url, { token: host.token })
+    try {
+      expect(await board.emitWithAck('watch', { openHouseId: oh.id })).toEqual({ ok: true })
+      await guestSignIn(t, oh.id)
+      await new Promise((r) => setTimeout(r, 1000))
+      expect(service.at(browser.path)).toHaveLength(0)
+    } finally {
+      board.close()
+    }
+
+    // The board closed: the next guest is pushed, with the address and time only.
+    await guestSignIn(t, oh.id)
+    const push = await until(() => service.at(browser.path)[0])
+    const told = browser.decrypt(push.body)
+    expect(told).toMatchObject({ event: 'guest.signedIn', title: 'A guest signed in', openHouseId: oh.id })
+    expect(JSON.stringify(told)).not.toMatch(/Gina|Visitor|@example\.com|555/)
   })
 })

@@ -73,7 +73,15 @@ export function createServices(infra: ServiceInfra) {
   const access = createAccess(db)
   // Web Push (decision 050): what the services tell agents' browsers goes through the outbox.
   const pushRepo = createPushRepo(db)
-  const pushEvents = createPushNotifier({ db, repo: pushRepo, outbox, secrets, access, config })
+  const pushEvents = createPushNotifier({
+    db,
+    repo: pushRepo,
+    outbox,
+    secrets,
+    access,
+    config,
+    presence: live.rooms,
+  })
   const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0))
   const pricing = createPricingService(db, createPricingRepo(db))
   const properties = createPropertyService(createPropertyRepo(db), access)
@@ -116,6 +124,7 @@ export function createServices(infra: ServiceInfra) {
     events: live,
     access,
     webhooks: webhookEvents,
+    push: pushEvents,
   })
   const teams = createTeamService({
     db,

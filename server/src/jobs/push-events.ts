@@ -29,6 +29,15 @@ export interface PushEvents {
    * each subscription of those who want the event. `body` is what a locked screen may show.
    */
   told(trx: Trx, agentIds: number[], message: PushNotice): Promise<void>
+  /**
+   * After a guest's sign-in committed: the agent at the door is told, unless one of its screens has the
+   * open house's board open (it sees the guest there already). Written in a transaction of its own.
+   */
+  guestSignedIn(
+    openHouseId: number,
+    doorAgentId: number,
+    notice: { address: string; when: string },
+  ): Promise<void>
 }
 
 export interface PushNotice {
@@ -47,4 +56,5 @@ export const noPushEvents: PushEvents = {
   offered: async () => {},
   claimed: async () => {},
   told: async () => {},
+  guestSignedIn: async () => {},
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { DEFAULT_PUSH_EVENTS, type PushEvent } from '@porchlight/shared'
+import { DEFAULT_PUSH_EVENTS, type PushEvent, rooms } from '@porchlight/shared'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { PushEvents } from '../../jobs/push-events.ts'
 import type { Access } from '../../policy/access.ts'
+import type { SocketRooms } from '../../realtime/events.ts'
 import type { SecretBox } from '../../secrets.ts'
 import type { NewPushMessage, PushRepo } from './repo.ts'
 import { PUSH_PAYLOAD_COLUMN } from './send.ts'
@@ -68,6 +69,8 @@ export interface PushNotifierDeps {
   secrets: SecretBox
   access: Access
   config: Pick<Config, 'push' | 'publicUrl'>
+  /** Who has which board open (the API process's sockets); without it, an agent is taken to have none. */
+  presence?: Pick<SocketRooms, 'watching'>
 }
 
 /**
@@ -92,7 +95,25 @@ export function createPushNotifier(d: PushNotifierDeps): PushEvents {
     )
   }
 
-  return {
+  const notifier: PushEvents = {
+    async guestSignedIn(openHouseId, doorAgentId, notice) {
+      if (!enabled()) return
+      const watching = await d.presence
+        ?.watching?.(doorAgentId, rooms.openHouse(openHouseId))
+        .catch(() => false)
+      if (watching) return
+      await inTransaction(d.db, (trx) =>
+        notifier.told(trx, [doorAgentId], {
+          event: 'guest.signedIn',
+          title: 'A guest signed in',
+          body: notice.when ? `${notice.address} · ${notice.when}` : notice.address,
+          url: `/openhouses/schedule/${openHouseId}/manage`,
+          tag: `guests-${openHouseId}`,
+          openHouseId,
+        }),
+      )
+    },
+
     async offered(trx, oh, except) {
       if (!enabled()) return
       const event = offerEvent(oh.publishLevel)
@@ -218,4 +239,5 @@ export function createPushNotifier(d: PushNotifierDeps): PushEvents {
       })
     },
   }
+  return notifier
 }
