@@ -33,7 +33,10 @@ const base64url = (bytes: number, what: string) =>
   z
     .string()
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: `${what} must be base64url` })
-    .refine((v) => Buffer.from(v, 'base64url').length === bytes, { error: `${what} must be ${bytes} bytes` })
+    // Decoded length without Buffer (the web uses this schema too).
+    .refine((v) => Math.floor((v.replace(/=+$/, '').length * 3) / 4) === bytes, {
+      error: `${what} must be ${bytes} bytes`,
+    })
 
 /** The browser's PushSubscription, as its toJSON() gives it. */
 export const SavePushSubscriptionBody = z.object({
