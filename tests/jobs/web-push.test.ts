@@ -160,6 +160,21 @@ describe('an offer to a team', () => {
   })
 })
 
+describe('a busy push service', () => {
+  it('is asked again no sooner than its Retry-After says, and the push then arrives once', async () => {
+    const world = await aTeamWithBrowsers()
+    service.answers.set(world.browsers.max.path, [{ status: 429, headers: { 'retry-after': '6' } }])
+    const oh = await scheduleOpenHouse(t, world.lena)
+    expect((await publish(t, world.lena, oh.id, 'Real Estate Team')).status).toBe(200)
+    const refused = await until(() => service.at(world.browsers.max.path)[0])
+    const again = await until(() => service.at(world.browsers.max.path)[1], 15_000)
+    expect(again.at - refused.at).toBeGreaterThanOrEqual(6000)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(service.at(world.browsers.max.path)).toHaveLength(2)
+    expect(world.browsers.max.decrypt(again.body).openHouseId).toBe(oh.id)
+  }, 30_000)
+})
+
 describe('claim from the notification', () => {
   const tokenOf = (b: Browser) =>
     b.decrypt(service.at(b.path)[0]?.body ?? Buffer.alloc(0)).claimToken as string

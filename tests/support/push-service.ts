@@ -19,15 +19,20 @@ export interface PushReceived {
 /** `delayMs`: each push is recorded as it arrives and answered that much later (a slow push service). */
 export async function startPushService(options: { delayMs?: number } = {}) {
   const received: PushReceived[] = []
-  /** Status to answer per path (default 201, as push services do). */
-  const answers = new Map<string, { status: number; headers?: Record<string, string> }>()
+  /** Status to answer per path (default 201, as push services do); a list is answered in turn, then 201. */
+  const answers = new Map<
+    string,
+    | { status: number; headers?: Record<string, string> }
+    | Array<{ status: number; headers?: Record<string, string> }>
+  >()
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const path = req.url ?? ''
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() })
-      const answer = answers.get(path) ?? { status: 201 }
+      const planned = answers.get(path)
+      const answer = (Array.isArray(planned) ? planned.shift() : planned) ?? { status: 201 }
       const send = () => res.writeHead(answer.status, answer.headers ?? {}).end()
       if (options.delayMs) setTimeout(send, options.delayMs)
       else send()
