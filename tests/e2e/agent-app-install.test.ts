@@ -9,7 +9,8 @@ import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { browserHarness, CHROMIUM, expectAccessible } from '../support/browser.ts'
-import { makePlannedAgent } from '../support/factories.ts'
+import { makePlannedAgent, makeTeam } from '../support/factories.ts'
+import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 import { newVapidKeys } from '../support/push-service.ts'
 
 let t: TestApp
@@ -152,5 +153,78 @@ describe('the agent app', () => {
     await expectAccessible(page, 'My Stuff → Notifications')
     const saved = await t.call('GET', '/notificationmgmt/notificationSettings', { token: agent.token })
     expect(saved.body.data.events).toContain('offer.everyone')
+  })
+
+  it("claims from the notification's Claim action and says so", { timeout: 60_000 }, async () => {
+    const lena = await makePlannedAgent(t.db, { firstName: 'Lena', role: 'Team Lead' })
+    const cole = await makePlannedAgent(t.db, { firstName: 'Cole' })
+    await makeTeam(t.db, lena, [cole])
+    // Cole's phone is subscribed (its push service is never called here: no worker runs).
+    await t.db
+      .insertInto('pushSubscription')
+      .values({
+        reAgentId: cole.agent.id,
+        endpoint: 'https://push.example.com/send/cole',
+        p256dh: Buffer.alloc(65, 4).toString('base64url'),
+        auth: Buffer.alloc(16, 1).toString('base64url'),
+      })
+      .execute()
+    const oh = await scheduleOpenHouse(t, lena)
+    expect((await publish(t, lena, oh.id, 'Real Estate Team')).status).toBe(200)
+    // The push as the phone would decrypt it.
+    const message = await t.db
+      .selectFrom('pushMessage')
+      .select('payload')
+      .where('openHouseId', '=', oh.id)
+      .executeTakeFirstOrThrow()
+    const pushed = JSON.parse(t.app.deps.secrets.open(message.payload, 'push_message.payload'))
+
+    const page = await browser.signedIn(cole, phone)
+    await page.context().grantPermissions(['notifications'], { origin: t.url })
+    await page.goto(`${t.url}/dashboard`)
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'))
+    // The worker shows the push, then the agent taps "Claim" on it.
+    const shown = await worker.evaluate(async (data) => {
+      const sw = self as unknown as ServiceWorkerGlobalScope
+      let shownPush: Promise<unknown> = Promise.resolve()
+      const push = Object.assign(new Event('push'), {
+        data: { json: () => data },
+        waitUntil: (p: Promise<unknown>) => {
+          shownPush = p
+        },
+      })
+      sw.dispatchEvent(push)
+      await shownPush
+      const [notification] = await sw.registration.getNotifications()
+      if (!notification) return null
+      const seen = {
+        title: notification.title,
+        body: notification.body,
+        actions: notification.actions.map((a) => a.title),
+      }
+      let done: Promise<unknown> = Promise.resolve()
+      const click = Object.assign(new Event('notificationclick'), {
+        notification,
+        action: 'claim',
+        waitUntil: (p: Promise<unknown>) => {
+          done = p
+        },
+      })
+      sw.dispatchEvent(click)
+      await done
+      const after = await sw.registration.getNotifications()
+      return { seen, after: after.map((n) => ({ title: n.title, body: n.body })) }
+    }, pushed)
+    expect(shown?.seen).toEqual({ title: 'Open house to host', body: pushed.body, actions: ['Claim'] })
+    expect(shown?.after).toEqual([
+      { title: "You're hosting", body: expect.stringMatching(/^You're hosting /) },
+    ])
+    const row = await t.db
+      .selectFrom('openHouse')
+      .select('hostingReAgentId')
+      .where('id', '=', oh.id)
+      .executeTakeFirstOrThrow()
+    expect(row.hostingReAgentId).toBe(cole.agent.id)
   })
 })

@@ -40,10 +40,10 @@ async function claim(notification) {
     const answer = await res.json().catch(() => ({}))
     if (res.ok) {
       title = "You're hosting"
-      body = answer.data && answer.data.message ? answer.data.message : notification.body
+      body = answer.data?.message || notification.body
     } else {
       title = 'Not claimed'
-      body = (answer.error && answer.error.message) || "Couldn't claim the Open House Opportunity!"
+      body = answer.error?.message || "Couldn't claim the Open House Opportunity!"
     }
   } catch {
     title = 'Not claimed'
@@ -73,9 +73,9 @@ async function open(url) {
 self.addEventListener('notificationclick', (event) => {
   const notification = event.notification
   notification.close()
-  if (event.action === 'claim' && notification.data && notification.data.claimToken) {
+  if (event.action === 'claim' && notification.data?.claimToken) {
     event.waitUntil(claim(notification))
   } else {
-    event.waitUntil(open(notification.data && notification.data.url))
+    event.waitUntil(open(notification.data?.url))
   }
 })
