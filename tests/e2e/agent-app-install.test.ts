@@ -25,6 +25,17 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
+/** What the test uses of a service worker's global scope (the tests compile without the webworker lib). */
+interface ShownNotification {
+  title: string
+  body: string
+  actions: Array<{ title: string }>
+}
+interface WorkerScope {
+  dispatchEvent(event: Event): boolean
+  registration: { getNotifications(): Promise<ShownNotification[]> }
+}
+
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 
 describe('the agent app', () => {
@@ -186,7 +197,7 @@ describe('the agent app', () => {
     const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'))
     // The worker shows the push, then the agent taps "Claim" on it.
     const shown = await worker.evaluate(async (data) => {
-      const sw = self as unknown as ServiceWorkerGlobalScope
+      const sw = self as unknown as WorkerScope
       let shownPush: Promise<unknown> = Promise.resolve()
       const push = Object.assign(new Event('push'), {
         data: { json: () => data },

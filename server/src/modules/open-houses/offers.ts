@@ -14,6 +14,7 @@ import type { z } from 'zod'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
+import { backgroundFailures } from '../../failures.ts'
 import { queueMails } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { toOpenHouseFacts } from '../../policy/access.ts'
@@ -102,11 +103,14 @@ async function finishClaim(
   // deliveries are written right after it, once the winner is announced.
   await d.webhooks.openHouseChangedAfter('openHouse.claimed', id)
   const details = await detailsOrThrow(d.repo, id, who)
-  // Offers not yet pushed are dropped; those pushed are replaced on each device by who won.
-  await d.push.claimed(pushView(row, details), {
-    id: caller.id,
-    name: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
-  })
+  // Offers not yet pushed are dropped; those pushed are replaced on each device by who won. After the
+  // answer: the winner of a race never waits for it.
+  d.push
+    .claimed(pushView(row, details), {
+      id: caller.id,
+      name: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
+    })
+    .catch((err) => backgroundFailures.report('push', err, { openHouseId: id }))
   return details
 }
 
