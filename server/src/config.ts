@@ -94,6 +94,31 @@ const Env = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  PUSH_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .refine((v) => /^[\w-]+=*$/.test(v) && Buffer.from(v, 'base64url').length === 65, {
+      message: 'a P-256 public key, 65 bytes as base64url (npx web-push generate-vapid-keys)',
+    })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .refine((v) => /^[\w-]+=*$/.test(v) && Buffer.from(v, 'base64url').length === 32, {
+      message: 'a P-256 private key, 32 bytes as base64url (npx web-push generate-vapid-keys)',
+    })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || /^https:\/\/\S+$/.test(v), {
+      message: 'a mailto: address or an https: URL the push services may reach you at',
+    })
+    .optional(),
   FUB_API_URL: urlWith('http:', 'https:').default('https://api.followupboss.com'),
   // Follow Up Boss asks registered integrations to name themselves (X-System) and prove it (X-System-Key).
   FUB_SYSTEM: z
@@ -221,6 +246,21 @@ export interface Config {
     timeoutMs: number
   }
   /**
+   * Web Push (decision 050). Without VAPID keys no push is written (the web offers no notifications);
+   * `pnpm start` keeps a pair of its own in `vapidFile`.
+   */
+  push: {
+    vapid?: { publicKey: string; privateKey: string; subject: string }
+    vapidFile: string
+    fromFile?: boolean
+    /** Push services at loopback, private and link-local addresses (tests). */
+    allowPrivateTargets: boolean
+    /** How long one attempt waits for the push service's answer. */
+    timeoutMs: number
+    /** The wait after each failed attempt (a 429's Retry-After, when longer, wins). */
+    retryDelaysMs: readonly number[]
+  }
+  /**
    * Keys that seal secrets kept in the database (decision 033): the first seals, all open. Empty when
    * SECRETS_KEY is unset: `pnpm start` then keeps a key of its own in `keyFile`; the API and worker
    * processes refuse to start.
@@ -280,6 +320,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
       ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
       : undefined
+  const vapidSet = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY].filter((v) => v !== undefined).length
+  if (vapidSet === 1) {
+    throw new ConfigError(
+      'Invalid settings:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one pair) or neither',
+    )
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -332,6 +378,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       systemKey: e.FUB_SYSTEM_KEY,
       retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: 10_000,
+    },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? {
+              publicKey: e.VAPID_PUBLIC_KEY,
+              privateKey: e.VAPID_PRIVATE_KEY,
+              subject: e.VAPID_SUBJECT ?? vapidSubjectFor(e.PUBLIC_URL, e.MAIL_FROM),
+            }
+          : undefined,
+      vapidFile: path.join(repoRoot, 'data', 'vapid-keys.json'),
+      allowPrivateTargets: e.PUSH_ALLOW_PRIVATE_TARGETS,
+      timeoutMs: 10_000,
+      retryDelaysMs: [5_000, 30_000, 120_000, 600_000],
     },
     secrets: { keys: e.SECRETS_KEY, keyFile: path.join(repoRoot, 'data', 'secrets-key') },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
@@ -393,6 +453,45 @@ export function withLocalSecretsKey(config: Config): Config {
   const key = parseSecretsKey(fs.readFileSync(file, 'utf8'))
   if (!key) throw new ConfigError(`${file} holds no key: delete it or set SECRETS_KEY`)
   return { ...config, secrets: { ...config.secrets, keys: [key], fromFile: true } }
+}
+
+/** Push services want a way to reach the sender: an https origin, else the sender's mail address. */
+function vapidSubjectFor(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/$/, '')
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom
+  return `mailto:${address.trim()}`
+}
+
+/**
+ * `pnpm start` without VAPID keys: a pair kept in data/vapid-keys.json, made on the first start, so
+ * the browsers' subscriptions (bound to the public key) survive a restart.
+ */
+export function withLocalVapidKeys(
+  config: Config,
+  generate: () => { publicKey: string; privateKey: string },
+): Config {
+  if (config.push.vapid) return config
+  const file = config.push.vapidFile
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  try {
+    fs.writeFileSync(file, `${JSON.stringify(generate())}\n`, { flag: 'wx', mode: 0o600 })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  }
+  const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string }
+  if (!kept.publicKey || !kept.privateKey)
+    throw new ConfigError(
+      `${file} holds no key pair: delete it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`,
+    )
+  const subject = vapidSubjectFor(config.publicUrl, config.mail.from)
+  return {
+    ...config,
+    push: {
+      ...config.push,
+      vapid: { publicKey: kept.publicKey, privateKey: kept.privateKey, subject },
+      fromFile: true,
+    },
+  }
 }
 
 export const paths = { repoRoot, dataDir: path.join(repoRoot, 'data') }

@@ -94,3 +94,10 @@ export class OverloadedError extends ServiceUnavailableError {
     super('UNAVAILABLE', 'Porchlight is briefly unavailable. Please try again in a moment.')
   }
 }
+
+/** Something that existed and is used up for good (a single-use capability used). */
+export class GoneError extends AppError {
+  constructor(message: string, code = 'GONE') {
+    super(410, code, message)
+  }
+}

@@ -19,6 +19,10 @@ export interface JobPayloads {
   webhooks: {
     deliver: { deliveryId: number; manual?: boolean }
   }
+  /** One push to one browser subscription (Web Push, decision 050). */
+  push: {
+    send: { messageId: number }
+  }
   /**
    * One attempt at one guest sign-in for the agent's Follow Up Boss (a `fub_delivery` row, decision 041).
    * `agentId` and `event` are the job stored before deliveries were rows; one of that shape still runs.
@@ -38,6 +42,7 @@ export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
   receipts: ['capture'],
   webhooks: ['deliver'],
   fub: ['visit'],
+  push: ['send'],
 }
 
 export const queueNames = Object.keys(jobNames) as QueueName[]

@@ -462,6 +462,19 @@ const teamEndpoint = () =>
     .returning('id')
     .executeTakeFirstOrThrow()
 
+/** A browser's push subscription of O's, made directly (no push is sent: no worker runs here). */
+const ownerPushSubscription = () =>
+  t.db
+    .insertInto('pushSubscription')
+    .values({
+      reAgentId: w.O.agent.id,
+      endpoint: `https://push.example.com/send/${unique()}${unique()}`,
+      p256dh: randomBytes(65).toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
 /** GET routes whose path agent id is the owner's (O). */
 const selfCase = (param: string, extra: Record<string, string | number> = {}) => [
   kase({
@@ -1482,6 +1495,17 @@ const matrix: Record<string, Case<unknown>[]> = {
           .where('reAgentId', '=', w.O.agent.id)
           .orderBy('id')
           .execute(),
+    }),
+  ],
+
+  // ---- Web Push: an agent's browsers' subscriptions are its own (404 to anyone else) ---------------
+  'DELETE /api/notificationmgmt/deletePushSubscription/:id': [
+    kase({
+      name: "the owner's subscription",
+      prepare: ownerPushSubscription,
+      request: (s) => ({ params: { id: s.id } }),
+      expect: onlyOwner(200),
+      snapshot: (s) => t.db.selectFrom('pushSubscription').selectAll().where('id', '=', s.id).execute(),
     }),
   ],
 

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { ApiError, onSessionExpired } from './api/client.ts'
 import { createQueryClient } from './api/query-client.ts'
 import { RouteError, RoutePending } from './app/route-error.tsx'
+import { pushSupported, registerAgentWorker } from './features/notifications/push-browser.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { NotFound } from './ui/not-found.tsx'
 import './ui/tokens.css'
@@ -33,6 +34,15 @@ declare module '@tanstack/react-router' {
 onSessionExpired(() => {
   void router.navigate({ href: '/signin?session=expired' })
 })
+
+// The agent app's service worker (notifications, their Claim action; it caches nothing), so the app
+// installs; the permission to notify is asked only from the "Enable notifications" step.
+// This module may load after the page has (main.tsx imports it when the route is the agent app's).
+if (import.meta.env.PROD && pushSupported()) {
+  const register = () => void registerAgentWorker().catch(() => {})
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

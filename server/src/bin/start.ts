@@ -10,9 +10,10 @@ import type http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import pino from 'pino'
+import webpush from 'web-push'
 import { buildApp } from '../compose/app.ts'
 import { startWorkerRuntime } from '../compose/worker.ts'
-import { configOrExit, loadConfig, paths, withLocalSecretsKey } from '../config.ts'
+import { configOrExit, loadConfig, paths, withLocalSecretsKey, withLocalVapidKeys } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { serveMetrics } from '../http/observe.ts'
@@ -53,7 +54,10 @@ async function ensureRedis(url: string, explicit: boolean): Promise<string> {
 }
 
 // Without SECRETS_KEY, the key kept in data/secrets-key (made on the first start).
-const config = configOrExit(() => withLocalSecretsKey(loadConfig()))
+// Without VAPID keys, the pair kept in data/vapid-keys.json (made on the first start).
+const config = configOrExit(() =>
+  withLocalVapidKeys(withLocalSecretsKey(loadConfig()), () => webpush.generateVAPIDKeys()),
+)
 
 /** The message with which the supervisor hands an API process a connection (its socket goes along). */
 const CONNECTION = 'porchlight:connection'
@@ -160,6 +164,7 @@ function banner(redisUsed: string, dbKind: string, processes: number) {
     PostgreSQL: ${dbKind === 'embedded' ? `embedded (PGlite, data in ${path.relative(paths.repoRoot, config.db.dataDir)})` : 'DATABASE_URL'}
     Redis:      ${redisUsed}
     Secrets:    ${config.secrets.fromFile ? `sealed with the key kept in ${path.relative(paths.repoRoot, config.secrets.keyFile)} (set SECRETS_KEY to choose one)` : 'sealed with SECRETS_KEY'}
+    Web Push:   ${config.push.fromFile ? `VAPID keys kept in ${path.relative(paths.repoRoot, config.push.vapidFile)} (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to choose them)` : 'VAPID_PUBLIC_KEY'}
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
     Workers:    ${dbKind === 'embedded' ? 'in this process (the embedded database serves one)' : 'a process of their own'}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}

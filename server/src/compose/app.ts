@@ -51,6 +51,7 @@ import { pricingRoutes } from '../modules/pricing/routes.ts'
 import { propertyRoutes } from '../modules/properties/routes.ts'
 import { prospectRoutes } from '../modules/prospects/routes.ts'
 import { publicConfigRoutes } from '../modules/public/routes.ts'
+import { pushRoutes } from '../modules/push/routes.ts'
 import { reportRoutes } from '../modules/reports/routes.ts'
 import { sellerReportRoutes } from '../modules/seller-report/routes.ts'
 import { statsRoutes } from '../modules/stats/routes.ts'
@@ -286,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes)
       await api.register(publicConfigRoutes)
+      await api.register(pushRoutes)
       await api.register(pricingRoutes)
       await api.register(authRoutes)
       await api.register(agentRoutes)

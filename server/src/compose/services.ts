@@ -31,6 +31,9 @@ import { createPropertyRepo } from '../modules/properties/repo.ts'
 import { createPropertyService } from '../modules/properties/service.ts'
 import { createProspectRepo } from '../modules/prospects/repo.ts'
 import { createProspectService } from '../modules/prospects/service.ts'
+import { createPushNotifier } from '../modules/push/notify.ts'
+import { createPushRepo } from '../modules/push/repo.ts'
+import { createPushService } from '../modules/push/service.ts'
 import { createReportService } from '../modules/reports/service.ts'
 import { createSellerReportRepo } from '../modules/seller-report/repo.ts'
 import { createSellerReportService } from '../modules/seller-report/service.ts'
@@ -69,6 +72,17 @@ export function createServices(infra: ServiceInfra) {
   const { config, db, outbox, live } = infra
   const secrets = createSecretBox(config.secrets.keys)
   const access = createAccess(db)
+  // Web Push (decision 050): what the services tell agents' browsers goes through the outbox.
+  const pushRepo = createPushRepo(db)
+  const pushEvents = createPushNotifier({
+    db,
+    repo: pushRepo,
+    outbox,
+    secrets,
+    access,
+    config,
+    presence: live.rooms,
+  })
   const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0))
   const pricing = createPricingService(db, createPricingRepo(db))
   const properties = createPropertyService(createPropertyRepo(db), access)
@@ -80,6 +94,7 @@ export function createServices(infra: ServiceInfra) {
     outbox,
     config,
     sockets: live.rooms,
+    push: pushEvents,
   })
   // Outgoing webhooks and Follow Up Boss: the services that change things write their events.
   const webhookRepo = createWebhookRepo(db, secrets)
@@ -112,6 +127,7 @@ export function createServices(infra: ServiceInfra) {
     events: live,
     access,
     webhooks: webhookEvents,
+    push: pushEvents,
   })
   const teams = createTeamService({
     db,
@@ -123,6 +139,7 @@ export function createServices(infra: ServiceInfra) {
     outbox,
     config,
     sockets: live.rooms,
+    push: pushEvents,
   })
   const openHouses = createOpenHouseService({
     db,
@@ -136,7 +153,15 @@ export function createServices(infra: ServiceInfra) {
     events: live,
     access,
     webhooks: webhookEvents,
+    push: pushEvents,
     questions: customQuestions,
+  })
+  const push = createPushService({
+    repo: pushRepo,
+    access,
+    agents,
+    claim: (caller, openHouseId) => openHouses.claim(caller, openHouseId),
+    config,
   })
   const prospects = createProspectService({
     db,
@@ -157,6 +182,7 @@ export function createServices(infra: ServiceInfra) {
     events: live,
     access,
     webhooks: webhookEvents,
+    push: pushEvents,
   })
   const limits = createAccountLimits(infra.redis, config.redis.prefix)
   const auth = createAuthService({
@@ -219,6 +245,8 @@ export function createServices(infra: ServiceInfra) {
     webhookEvents,
     webhookRepo,
     fubRepo,
+    push,
+    pushRepo,
     consent,
     customQuestions,
     contactCards,

@@ -11,6 +11,7 @@ import { metrics } from '../lib/metrics.ts'
 import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createMailRetries } from '../mail/retries.ts'
+import { createPushSender } from '../modules/push/send.ts'
 import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
 import { createFubDeliverer } from '../modules/webhooks/fub-deliver.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
@@ -64,6 +65,9 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
         outbox,
         config,
       }),
+    },
+    push: {
+      send: createPushSender({ db, repo: services.pushRepo, outbox, secrets: services.secrets, config }),
     },
   }
   const workers = startWorkers(processors, {

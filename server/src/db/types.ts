@@ -624,7 +624,65 @@ export interface ReAgentRoleGrantTable {
   createdDate: Timestamp
 }
 
+/** A browser's Web Push subscription (RFC 8030), its owner's alone. */
+export interface PushSubscriptionTable {
+  id: Id
+  reAgentId: number
+  endpoint: string
+  /** The browser's ECDH public key (P-256, base64url) and auth secret, for RFC 8291 encryption. */
+  p256dh: string
+  auth: string
+  createdDate: Timestamp
+  lastSuccessAt: NullableTimestamp
+}
+
+/** Which events an agent is told of by push, and its quiet hours in its time zone. */
+export interface NotificationSettingTable {
+  reAgentId: number
+  events: ColumnType<string[], string[], string[]>
+  quietStart: Nullable<string>
+  quietEnd: Nullable<string>
+  timeZone: Nullable<string>
+  updatedAt: Timestamp
+}
+
+export type PushMessageStatus = 'pending' | 'sending' | 'sent' | 'gone' | 'expired' | 'failed'
+
+/** One push to one subscription; the payload is sealed (an offer's holds a claim capability). */
+export interface PushMessageTable {
+  id: Id
+  subscriptionId: number
+  event: string
+  openHouseId: Nullable<number>
+  payload: string
+  ttlSeconds: number
+  urgency: string
+  topic: string
+  expiresAt: RequiredTimestamp
+  status: Defaulted<PushMessageStatus>
+  attempts: Defaulted<number>
+  leaseUntil: NullableTimestamp
+  sentAt: NullableTimestamp
+  lastError: Nullable<string>
+  createdDate: Timestamp
+}
+
+/** A single-use capability to claim one open house as one agent, from a notification. */
+export interface PushClaimTokenTable {
+  /** hex SHA-256 of the token */
+  tokenHash: string
+  reAgentId: number
+  openHouseId: number
+  expiresAt: RequiredTimestamp
+  usedAt: NullableTimestamp
+  createdDate: Timestamp
+}
+
 export interface Database {
+  pushSubscription: PushSubscriptionTable
+  notificationSetting: NotificationSettingTable
+  pushMessage: PushMessageTable
+  pushClaimToken: PushClaimTokenTable
   webhookEndpoint: WebhookEndpointTable
   webhookDelivery: WebhookDeliveryTable
   fubConnector: FubConnectorTable

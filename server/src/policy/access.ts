@@ -3,6 +3,7 @@ import {
   type Actor,
   type AgentFacts,
   isSchedulerRole,
+  mayManagePushSubscription,
   mayManageWebhookEndpoint,
   mayOnOpenHouse,
   type OpenHouseFacts,
@@ -298,6 +299,18 @@ export function createAccess(db: Db) {
         throw new NotFoundError()
       }
       return { endpointId: row.endpointId }
+    },
+
+    /** A push subscription the caller may manage; 404 otherwise (ids reveal nothing). */
+    async pushSubscription(agent: AgentLike, subscriptionId: number): Promise<void> {
+      const row = await db
+        .selectFrom('pushSubscription')
+        .select(['reAgentId'])
+        .where('id', '=', subscriptionId)
+        .executeTakeFirst()
+      if (!row || !mayManagePushSubscription(await actor(agent), { ownerREAgentId: row.reAgentId })) {
+        throw new NotFoundError()
+      }
     },
 
     async propertyFacts(propertyId: number): Promise<PropertyFacts | undefined> {

@@ -17,6 +17,8 @@ export interface SocketRooms {
   leave(agentRoom: string, room: string): void
   /** Ends every socket in the room, in every process (a revoked session's). */
   disconnect(room: string): void
+  /** Whether a socket of this agent is in the room, in any process (only the API process can tell). */
+  watching?(agentId: number, room: string): Promise<boolean>
 }
 
 /** How services reach live clients: events into rooms, and sockets moved between rooms. */

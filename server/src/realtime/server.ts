@@ -156,6 +156,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       join: (agentRoom, room) => io.in(agentRoom).socketsJoin(room),
       leave: (agentRoom, room) => io.in(agentRoom).socketsLeave(room),
       disconnect: (room) => io.in(room).disconnectSockets(true),
+      watching: async (agentId, room) =>
+        (await io.in(room).fetchSockets()).some((socket) => socket.data.agentId === agentId),
     },
   }
 }

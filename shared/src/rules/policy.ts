@@ -341,3 +341,11 @@ export function mayManageWebhookEndpoint(actor: Actor, endpoint: WebhookEndpoint
 export function mayAddTeamWebhookEndpoint(actor: Actor, teamId: number): boolean {
   return actor.ledTeamIds.includes(teamId)
 }
+
+/**
+ * An agent's push subscriptions and notification settings: its own alone. Anyone else does not learn a
+ * subscription exists (404).
+ */
+export function mayManagePushSubscription(actor: Actor, subscription: { ownerREAgentId: number }): boolean {
+  return subscription.ownerREAgentId === actor.id
+}

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts'
 import { inTransaction, onCommit } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import type { PushEvents } from '../../jobs/push-events.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type Access, toAgentFacts } from '../../policy/access.ts'
@@ -30,6 +31,8 @@ export interface FirmDeps {
   outbox: Outbox
   config: { publicUrl: string; operatorEmail?: string | undefined }
   sockets?: SocketRooms
+  /** Web Push: the agent decided on is told (decision 050). */
+  push?: PushEvents
 }
 
 const nameOf = (a: AgentRow) => `${a.reAgentFirstName} ${a.reAgentLastName}`
@@ -99,6 +102,13 @@ export function createFirmDecisions(d: FirmDeps) {
           link: `${d.config.publicUrl}/openhouses?activeSection=searchOH`,
         }),
       )
+      await d.push?.told(trx, [updated.id], {
+        event: 'firm.decision',
+        title: 'Firm membership',
+        body: 'Your firm decided on your membership',
+        url: '/mystuff',
+        tag: 'firm-decision',
+      })
       const sockets = d.sockets
       if (sockets) {
         const room = rooms.marketFirm(updated.reAgentBrokerFirmLicense)

@@ -11,9 +11,11 @@ import type { z } from 'zod'
 import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
-import { inTransaction, type Trx } from '../../db/transaction.ts'
+import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
+import { backgroundFailures } from '../../failures.ts'
+import type { PushEvents } from '../../jobs/push-events.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
 import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
@@ -53,6 +55,8 @@ export interface AttendeeDeps {
   events: EventSink
   access: Access
   webhooks: WebhookEvents
+  /** Web Push: the agent at the door hears of a guest when its board is not open (decision 050). */
+  push?: PushEvents
 }
 
 /** A guest's own visit: what it typed, and whether it agreed to share its details with the listing agent. */
@@ -149,6 +153,16 @@ export function createAttendeeService(d: AttendeeDeps) {
       prospectId: visitor.id,
       agentIds: [oh.listingReAgentId, oh.hostingReAgentId],
     })
+    const push = d.push
+    if (push) {
+      // After the answer: a sign-in never waits for a look at who has the board open.
+      const door = oh.hostingReAgentId ?? oh.listingReAgentId
+      onCommit(trx, () => {
+        mailContext(oh.id)
+          .then((c) => push.guestSignedIn(oh.id, door, { address: c.address, when: c.when }))
+          .catch((err) => backgroundFailures.report('push', err, { openHouseId: oh.id }))
+      })
+    }
     return { created: true as const, id: row.id }
   }
 

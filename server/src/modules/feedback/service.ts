@@ -14,6 +14,7 @@ import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import type { PushEvents } from '../../jobs/push-events.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { pick } from '../../lib/pick.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
@@ -53,6 +54,8 @@ export interface FeedbackDeps {
   events: EventSink
   access: Access
   webhooks: WebhookEvents
+  /** Web Push: the listing agent and the host are told feedback arrived (decision 050). */
+  push?: PushEvents
 }
 
 export function createFeedbackService(d: FeedbackDeps) {
@@ -122,6 +125,15 @@ export function createFeedbackService(d: FeedbackDeps) {
         await d.webhooks.feedbackSubmitted(trx, created.id)
         // SPEC §3 emailIdForSharingOHFeedback: the listing agent chose someone to receive feedback.
         const shown = await attendees.mailContext(oh.id, trx)
+        const told = [oh.listingReAgentId, oh.hostingReAgentId].filter((id): id is number => id !== null)
+        await d.push?.told(trx, told, {
+          event: 'feedback.received',
+          title: 'Feedback',
+          body: shown.when ? `${shown.address} · ${shown.when}` : shown.address,
+          url: `/openhouses/schedule/${oh.id}/manage`,
+          tag: `feedback-${oh.id}`,
+          openHouseId: oh.id,
+        })
         if (shown.shareFeedbackWith) {
           const given = toFeedback(created, visit.id)
           await queueMail(

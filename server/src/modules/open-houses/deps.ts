@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import type { PushEvents } from '../../jobs/push-events.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
 import type { EventSink } from '../../realtime/events.ts'
@@ -24,6 +25,8 @@ export interface OpenHouseDeps {
   access: Access
   /** Outgoing webhooks: published, claimed and canceled are told to the agents' endpoints. */
   webhooks: WebhookEvents
+  /** Web Push: an offer reaches the agents' browsers, a claim replaces it (decision 050). */
+  push: PushEvents
   /** The visitors' custom questions, saved and copied with the open house. */
   questions: CustomQuestions
 }

@@ -14,6 +14,7 @@ import type { z } from 'zod'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
+import { backgroundFailures } from '../../failures.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { queueMails } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
@@ -31,8 +32,36 @@ type ScheduleBody = z.output<typeof UpdateScheduleBody>
 
 type OfferDeps = Pick<
   OpenHouseDeps,
-  'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config' | 'webhooks'
+  'db' | 'repo' | 'access' | 'pricing' | 'outbox' | 'stats' | 'events' | 'config' | 'webhooks' | 'push'
 >
+
+const whenOf = (details: OpenHouseDetails) =>
+  details.scheduledDate
+    ? `${details.scheduledDate}, ${details.scheduledStartTime} – ${details.scheduledEndTime}`
+    : 'a date you pick'
+
+/** What a push about this open house needs: the address and the time, nothing private. */
+function pushView(
+  row: {
+    publishLevel: string
+    publishLevelId: string | null
+    listingReAgentId: number
+    scheduledByReAgentId: number
+    startsAt?: Date | string | null
+  },
+  details: OpenHouseDetails,
+) {
+  return {
+    id: details.id,
+    publishLevel: row.publishLevel,
+    publishLevelId: row.publishLevelId,
+    listingReAgentId: row.listingReAgentId,
+    scheduledByReAgentId: row.scheduledByReAgentId,
+    startsAt: row.startsAt ?? null,
+    address: details.reProperty.completePropertyAddress,
+    when: whenOf(details),
+  }
+}
 
 /**
  * After the claim statement: the loser learns why from the row as the statement found it; the winner is
@@ -76,7 +105,16 @@ async function finishClaim(
   // The claim is one statement without a transaction (the race stays one UPDATE): its webhook
   // deliveries are written right after it, once the winner is announced.
   await d.webhooks.openHouseChangedAfter('openHouse.claimed', id)
-  return detailsOrThrow(d.repo, id, who)
+  const details = await detailsOrThrow(d.repo, id, who)
+  // Offers not yet pushed are dropped; those pushed are replaced on each device by who won. After the
+  // answer: the winner of a race never waits for it.
+  d.push
+    .claimed(pushView(row, details), {
+      id: caller.id,
+      name: `${caller.reAgentFirstName} ${caller.reAgentLastName}`,
+    })
+    .catch((err) => backgroundFailures.report('push', err, { openHouseId: id }))
+  return details
 }
 
 /** Offering an open house to other agents, and their claims on it. */
@@ -156,6 +194,10 @@ export function createOpenHouseOffers(d: OfferDeps) {
             withdrawnBy: 'listingAgent',
             previousHostId: row.hostingReAgentId,
           })
+        }
+        if (offering && row.publishedAt === null) {
+          const details = await detailsOrThrow(repo, id, undefined, trx)
+          await d.push.offered(trx, pushView(next, details), [caller.id])
         }
         // SPEC §4: publishing to a team emails its members (a team without members is still searchable).
         if (offering && isTeamLevel(level) && row.publishedAt === null) {

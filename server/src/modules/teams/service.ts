@@ -33,6 +33,7 @@ import {
   ValidationError,
 } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
+import type { PushEvents } from '../../jobs/push-events.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { type Access, toAgentFacts } from '../../policy/access.ts'
@@ -55,6 +56,8 @@ export interface TeamDeps {
   outbox: Outbox
   config: { publicUrl: string }
   sockets?: SocketRooms
+  /** Web Push: an agent invited to a team is told (decision 050). */
+  push?: PushEvents
 }
 
 /** A team and the agents its statistics cover: lead, co-lead, then members. */
@@ -324,6 +327,13 @@ export function createTeamService(d: TeamDeps) {
             link: `${d.config.publicUrl}/dashboard?invitation=${team.id}`,
           }),
         )
+        await d.push?.told(trx, [candidate.id], {
+          event: 'team.invitation',
+          title: 'Team invitation',
+          body: 'You are invited to join a team',
+          url: `/dashboard?invitation=${team.id}`,
+          tag: `team-${team.id}`,
+        })
         emitAfterCommit(d.events, trx, [rooms.team(team.id), rooms.agent(candidate.id)], 'stats.changed', {
           reTeamId: team.id,
         })

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ActionBar } from '../../ui/action-bar.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { EnableNotifications } from '../notifications/enable-notifications.tsx'
 import { planUtilizationQueryOptions } from '../pricing/queries.ts'
 import { useSessionInfo } from '../session/queries.ts'
 import { AgentTeams } from './agent-teams.tsx'
@@ -53,6 +54,7 @@ export function DashboardPage() {
           Decline on the first screen of a phone, not below sections still loading above it. */}
       <FubBanner />
       {invitationFirst && teams}
+      <EnableNotifications />
       <DashboardOverview agentId={reAgentId} />
       <DashboardStatistics agentId={reAgentId} role={role} />
       {!invitationFirst && teams}

@@ -10,6 +10,7 @@ import { AgentProfile } from '../agents/agent-profile.tsx'
 import { FirmMembers } from '../agents/firm-members.tsx'
 import { agentQueryOptions, firmAgentsQueryOptions } from '../agents/queries.ts'
 import { CalendarFeedSection } from '../calendar-feed/calendar-feed-section.tsx'
+import { NotificationsSection } from '../notifications/notifications-section.tsx'
 import { MyPlan } from '../pricing/my-plan.tsx'
 import { useFlash } from '../session/flash.ts'
 import { useSessionInfo } from '../session/queries.ts'
@@ -73,6 +74,7 @@ export function MyStuffPage() {
           )}
           <Tab id="myPricingPlan">My Pricing Plan</Tab>
           <Tab id="integrations">Integrations</Tab>
+          <Tab id="notifications">Notifications</Tab>
         </TabList>
         <TabPanel id="myProfile" className="card mystuff__panel">
           <AgentProfile reAgentId={agent.id} />
@@ -97,6 +99,9 @@ export function MyStuffPage() {
         <TabPanel id="integrations" className="card mystuff__panel">
           <CalendarFeedSection agentId={agent.id} />
           <IntegrationsSection agentId={agent.id} />
+        </TabPanel>
+        <TabPanel id="notifications" className="card mystuff__panel">
+          <NotificationsSection />
         </TabPanel>
       </Tabs>
     </section>

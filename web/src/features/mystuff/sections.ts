@@ -10,6 +10,7 @@ export const MY_STUFF_SECTIONS = [
   'firmMembers',
   'myPricingPlan',
   'integrations',
+  'notifications',
 ] as const
 
 export const MyStuffSearch = z.object({
