@@ -63,6 +63,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'No, unknown or expired session, or not allowed',
   404: 'No such record, or one the caller may not know exists',
   409: 'Conflict with the current state',
+  410: 'Used up for good (a single-use capability already used, or its offer ended)',
   413: 'Body too large',
   415: 'Body not in a media type this operation reads',
   422: 'A body that fails its schema or a rule; `errors` names the fields',
@@ -127,6 +128,12 @@ export const KNOWN_ERRORS: Record<string, Record<number, string[]>> = {
   'reteammgmt.acceptTeamInvitation': STATE,
   'reteammgmt.declineTeamInvitation': STATE,
   'webhookmgmt.replayWebhookDelivery': { 409: ['DELIVERY_PENDING', 'ALREADY_REPLAYED'] },
+  'webhookmgmt.retryFubConnector': { 409: ['NOT_CONNECTED'] },
+  'notificationmgmt.savePushSubscription': { 503: ['PUSH_OFF'] },
+  'public.claimFromNotification': {
+    409: ['ALREADY_CLAIMED', 'SCHEDULE_FIXED', 'INVALID_STATE'],
+    410: ['GONE'],
+  },
   'geocoder.search': { 503: ['GEOCODER_UNAVAILABLE'] },
 }
 
