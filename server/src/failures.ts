@@ -15,6 +15,7 @@ export type FailureSource =
   | 'worker'
   | 'mail-server'
   | 'mail-retry'
+  | 'stats-fold'
 
 export interface FailureLogger {
   error(context: object, message: string): void
