@@ -5,7 +5,9 @@ import http from 'node:http'
 import autocannon from 'autocannon'
 import { guestVisitor, type LoadOptions, type LoadResult, pct } from './support.ts'
 
-const { guestSignIn, steadyRate, warmup, ...options } = JSON.parse(process.argv[2] ?? '{}') as LoadOptions
+const { guestSignIn, emailConsent, steadyRate, warmup, ...options } = JSON.parse(
+  process.argv[2] ?? '{}',
+) as LoadOptions
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system
 
@@ -28,7 +30,8 @@ async function steady(rate: number): Promise<Omit<LoadResult, 'generatorCpuUsPer
   let non2xx = 0
   const pending = new Set<Promise<void>>()
   const send = (due: number) => {
-    const body = guestSignIn !== undefined ? JSON.stringify(guestVisitor(guestSignIn)) : undefined
+    const body =
+      guestSignIn !== undefined ? JSON.stringify(guestVisitor(guestSignIn, emailConsent)) : undefined
     const done = new Promise<void>((resolve) => {
       const req = http.request(
         url,
@@ -99,7 +102,7 @@ const result =
                 {
                   setupRequest: (r: autocannon.Request) => ({
                     ...r,
-                    body: JSON.stringify(guestVisitor(guestSignIn)),
+                    body: JSON.stringify(guestVisitor(guestSignIn, emailConsent)),
                   }),
                 },
               ],

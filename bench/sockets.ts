@@ -1,7 +1,8 @@
 // `pnpm bench sockets`: the server's heap per idle signed-in agent socket, beside a bare socket.io server
 // with the same Redis adapter whose sockets join the same rooms. The sockets are opened by a process of
 // their own (socket-clients.ts); each server's heap is measured after a full collection, before and after
-// they connect, in a second round after a first that warms both.
+// they connect: five rounds each, taking turns after one that warms both, reported as medians with their
+// ranges (one round's noise exceeded the difference it measured).
 import { spawn } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -16,6 +17,7 @@ import { report, startBenchApp } from './support.ts'
 
 const AGENTS = 50
 const PER_AGENT = 20
+const ROUNDS = 5
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -67,17 +69,38 @@ export async function run() {
     for (let i = 0; i < AGENTS; i++) agents.push(await makePlannedAgent(bench.db))
     const bareAuths = agents.map((a) => ({ token: String(a.agent.id) }))
     const appAuths = agents.map((a) => ({ token: a.token }))
-    // A first round on each warms what is made once (compiled code, pools, caches); the second counts.
+    // A first round on each warms what is made once (compiled code, pools, caches). One round's heap
+    // growth moves by more than the difference it measures (a collection, a buffer kept), so each side
+    // is measured ROUNDS times, taking turns, and the median is reported with the range beside it.
     await perSocket(bare.url, bareAuths)
     await perSocket(bench.url, appAuths)
-    const bareBytes = await perSocket(bare.url, bareAuths)
-    const appBytes = await perSocket(bench.url, appAuths)
+    const bareBytes: number[] = []
+    const appBytes: number[] = []
+    for (let i = 0; i < ROUNDS; i++) {
+      bareBytes.push(await perSocket(bare.url, bareAuths))
+      appBytes.push(await perSocket(bench.url, appAuths))
+    }
     const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
-    report('sockets', `Heap per idle signed-in agent socket (${AGENTS * PER_AGENT} sockets)`, {
-      'bare socket.io + Redis adapter': { kilobytes: kb(bareBytes) },
-      porchlight: { kilobytes: kb(appBytes) },
-      ratio: { kilobytes: (appBytes / bareBytes).toFixed(2) },
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+    const side = (xs: number[]) => ({
+      medianKilobytes: kb(median(xs)),
+      range: `${kb(Math.min(...xs))}–${kb(Math.max(...xs))}`,
     })
+    // The ranges overlapping means the rounds cannot tell the two apart: the ratio is then not a figure.
+    const apart =
+      Math.min(...appBytes) > Math.max(...bareBytes) || Math.max(...appBytes) < Math.min(...bareBytes)
+    report(
+      'sockets',
+      `Heap per idle signed-in agent socket (${AGENTS * PER_AGENT} sockets, ${ROUNDS} rounds each)`,
+      {
+        'bare socket.io + Redis adapter': side(bareBytes),
+        porchlight: side(appBytes),
+        'ratio of medians': {
+          medianKilobytes: (median(appBytes) / median(bareBytes)).toFixed(2),
+          range: apart ? 'ranges apart' : 'ranges overlap: within the noise',
+        },
+      },
+    )
   } finally {
     await bare.close()
     await bench.close()

@@ -13,7 +13,7 @@ import type autocannon from 'autocannon'
 import pg from 'pg'
 
 export const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const BENCH_SECRETS_KEY = randomBytes(32).toString('base64')
+export const BENCH_SECRETS_KEY = randomBytes(32).toString('base64')
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 async function admin(query: string) {
@@ -103,6 +103,8 @@ export interface LoadResult {
 /** autocannon's options that travel as JSON, and `guestSignIn`: POST a new visitor of this open house each time. */
 export type LoadOptions = Omit<autocannon.Options, 'requests' | 'setupClient'> & {
   guestSignIn?: number
+  /** With `guestSignIn`: every guest agrees to email (the thank-you, the follow-up, the ledger). */
+  emailConsent?: boolean
   /** Requests per second, evenly spaced and sent on time (load-generator.ts), instead of autocannon's load. */
   steadyRate?: number
   /** With `steadyRate`: seconds sent first at the same rate and not counted. */
@@ -148,8 +150,8 @@ export async function loadWarm(opts: LoadOptions): ReturnType<typeof load> {
   return load(opts)
 }
 
-/** A new visitor's guest sign-in at the open house (SPEC §2's required fields). */
-export function guestVisitor(openHouseId: number) {
+/** A new visitor's guest sign-in at the open house (SPEC §2's required fields), consenting to email or not. */
+export function guestVisitor(openHouseId: number, emailConsent = false) {
   return {
     prospectFirstName: 'Bench',
     prospectLastName: 'Visitor',
@@ -157,7 +159,44 @@ export function guestVisitor(openHouseId: number) {
     prospectPhoneNumber: '404 555 0100',
     openHouseId,
     clientRequestId: randomUUID(),
+    ...(emailConsent ? { emailConsent: true, consentText: 'Email me about homes like this one.' } : {}),
   }
+}
+
+/**
+ * PostgreSQL's CPU (µs) spent by the backends of `database` while `run` runs: each backend's own CPU
+ * time, read from /proc (the server runs on this machine), before and after. A backend that starts
+ * meanwhile counts from zero; one that ends meanwhile is missed, so the pools keep theirs open.
+ */
+export async function withPostgresCpu<T extends { requests: number }>(
+  pool: pg.Pool,
+  database: string,
+  run: () => Promise<T>,
+): Promise<T & { postgresCpuUsPerRequest: number | string }> {
+  const backends = async () => {
+    const { rows } = await pool.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and backend_type = $2',
+      [database, 'client backend'],
+    )
+    const cpu = new Map<number, number>()
+    for (const { pid } of rows) {
+      try {
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+        // utime and stime, in clock ticks of 10 ms
+        cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000)
+      } catch {
+        return null // PostgreSQL is not on this machine (or not readable): no figure
+      }
+    }
+    return cpu
+  }
+  const before = await backends()
+  const result = await run()
+  const after = await backends()
+  if (!before || !after) return { ...result, postgresCpuUsPerRequest: '—' }
+  let used = 0
+  for (const [pid, us] of after) used += us - (before.get(pid) ?? 0)
+  return { ...result, postgresCpuUsPerRequest: Math.round(used / Math.max(1, result.requests)) }
 }
 
 const RESULTS = path.resolve(import.meta.dirname, 'results')

@@ -16,6 +16,7 @@ export type FailureSource =
   | 'mail-server'
   | 'mail-retry'
   | 'push'
+  | 'stats-fold'
 
 export interface FailureLogger {
   error(context: object, message: string): void

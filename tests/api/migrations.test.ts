@@ -67,6 +67,7 @@ const everyEntity = [
   're_team_member',
   'seller_report_link',
   'session',
+  'stats_pending',
   'team_person',
   'team_statistics',
   'team_statistics_delta',

@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../support/app.ts'
 import { acceptTeam, makePlannedAgent } from '../support/factories.ts'
 import { prospectOfVisit, publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
-// The dashboard's figures are kept by triggers (migration 202611261200, decision 014). Whatever history
+// The dashboard's figures are kept by triggers and folded in batches (migrations 202611261200 and
+// 202612010090, decisions 014 and 049). Whatever history
 // the API makes, they must equal a recount from the rows with the SQL the statistics were read with
 // before they were kept: that SQL stays here as the oracle.
 
@@ -283,14 +284,48 @@ describe('kept dashboard statistics', () => {
       other.release()
     }
     await expectNoDrift()
-    // A later visit folds what waited beside the figures into them.
-    await signIn(oh.id)
-    const { rows } = await pool.query(
-      'select count(*)::int as n from agent_statistics_delta where re_agent_id = any($1)',
-      [[ann.agent.id, bob.agent.id]],
-    )
-    expect(rows[0].n).toBe(0)
+  })
+
+  it('count a visit in the figures read once it commits, never while it is still open', async () => {
+    const oh = await hostedBy(ann, bob)
+    const elsewhere = await scheduleOpenHouse(t, cy, { publishLevel: 'Hosting Myself' })
+    const first = await signIn(elsewhere.id)
+    const open = await pool.connect()
+    try {
+      await open.query('begin')
+      await open.query('insert into open_house_attendee (open_house_id, prospect_id) values ($1, $2)', [
+        oh.id,
+        await prospectOfVisit(t, first.body.data.id),
+      ])
+      // The dashboard read folds what committed, does not wait for the open visit and does not count it.
+      await expectNoDrift()
+      await open.query('commit')
+    } finally {
+      open.release()
+    }
     await expectNoDrift()
+  })
+
+  it('are folded by the worker in batches, with no read asking', async () => {
+    const oh = await hostedBy(bob, cy)
+    t.startWorker()
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(oh.id, { workingWithREAgentFlag: i % 3 === 0 })),
+    )
+    const waiting = async () =>
+      Number((await pool.query('select count(*) as n from stats_pending')).rows[0].n)
+    const until = Date.now() + 10_000
+    while ((await waiting()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+    expect(await waiting()).toBe(0)
+    const kept = await pool.query(
+      `select re_agent_id::int as id, visited_prospects::int as v, visited_prospects_without_realtor::int as nr
+       from agent_statistics_now where re_agent_id = any($1) order by 1`,
+      [[bob.agent.id, cy.agent.id]],
+    )
+    const counted = await Promise.all([bob, cy].map((a) => recount([a.agent.id])))
+    expect(kept.rows).toEqual(
+      [bob, cy].map((a, i) => ({ id: a.agent.id, v: counted[i]?.[3], nr: counted[i]?.[4] })),
+    )
   })
 
   it('follow rows that change outside the API: a deleted guest, visit or open house, a new listing agent', async () => {
@@ -374,6 +409,7 @@ describe('kept dashboard statistics', () => {
       'select * from team_statistics_now order by 1',
     ]
     const read = () => Promise.all(tables.map(async (q) => (await pool.query(q)).rows))
+    await pool.query('select stats_fold()')
     const before = await read()
     await pool.query('select stats_rebuild_all()')
     const after = await read()

@@ -12,6 +12,7 @@ import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createMailRetries } from '../mail/retries.ts'
 import { createPushSender } from '../modules/push/send.ts'
+import { startStatisticsFold } from '../modules/stats/fold.ts'
 import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
 import { createFubDeliverer } from '../modules/webhooks/fub-deliver.ts'
 import { createRedisEmitter } from '../realtime/emitter.ts'
@@ -93,6 +94,8 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
   // Mail the SMTP server could not take waits in PostgreSQL; this hands it back when its time comes.
   const mailRetries = createMailRetries({ db, outbox, mailer, config: config.mailRetry })
   mailRetries.start()
+  // The visits sign-ins named since, into the dashboard's kept figures in one batch (decision 049).
+  const statsFold = startStatisticsFold(db)
   return {
     outbox,
     queues,
@@ -103,6 +106,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
       if (!shared) services.statsEvents.stop()
       forgetSources()
       await mailRetries.stop()
+      await statsFold.stop()
       await outbox.stop()
       await workers.close()
       await closeQueues(queues)

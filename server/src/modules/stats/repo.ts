@@ -3,12 +3,12 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { createOverviewRepo } from './overview-repo.ts'
 
-// An agent's figures, and a team's, are read from kept rows (migration 202611261200, decision 012):
-// `agent_statistics` holds each agent's five counts, `team_statistics` each team's distinct visitors,
-// read with the visitors a visit put beside them while another held them (views `*_now`, 202611261300).
-// PostgreSQL triggers keep them, with their visitor rows, in the transaction of every change to open
-// houses, attendees, a prospect's realtor answer and a team's people, so a figure is as current as the
-// rows it counts; tests/api/stats-kept.test.ts holds them to a recount from the rows.
+// An agent's figures, and a team's, are read from kept rows (migration 202611261200, decision 014):
+// `agent_statistics` holds each agent's five counts, `team_statistics` each team's distinct visitors
+// (views `*_now`, 202611261300). The open-house counts move in the transaction of the change; the
+// visitors are named in `stats_pending` by the change and folded in batches (202612010090, decision
+// 049): by the worker every second, and by every read here first, so a figure read counts every change
+// committed before it; tests/api/stats-kept.test.ts holds them to a recount from the rows.
 // A publish level's figures (`offeredAt`) are still counted at read time: the correlated subqueries
 // below, over `open_house oh`, given which open houses are "listed" and which are "hosted".
 
@@ -61,6 +61,15 @@ const NONE: KeptRow = {
   totalVisitedProspectsWithoutRealtor: 0,
 }
 
+/**
+ * Folds the visits named in `stats_pending` into the kept figures (`stats_fold()`, decision 049); one
+ * fold runs at a time, and a fold with nothing waiting reads one empty table. Returns the rows folded.
+ */
+export async function foldStatistics(db: Db): Promise<number> {
+  const { rows } = await sql<{ folded: number }>`select stats_fold() as folded`.execute(db)
+  return rows[0]?.folded ?? 0
+}
+
 const toCounts = <T extends KeptRow>(row: T) => ({
   ...row,
   totalListedOpenHouses: Number(row.totalListedOpenHouses),
@@ -71,6 +80,8 @@ const toCounts = <T extends KeptRow>(row: T) => ({
 })
 
 export function createStatsRepo(db: Db) {
+  /** Folds the visits waiting into the kept figures, so that a read counts all that committed before it. */
+  const fold = () => foldStatistics(db)
   return {
     /** The dashboard overview's short-window reads (overview-repo.ts). */
     overview: createOverviewRepo(db),
@@ -78,6 +89,7 @@ export function createStatsRepo(db: Db) {
     /** One row per agent: the open houses it lists, hosts and cancels, and their visitors. */
     async perAgent(agentIds: number[]) {
       if (agentIds.length === 0) return []
+      await fold()
       const { rows } = await sql<KeptRow & { reAgentId: number; reAgentFullName: string }>`
         select ag.id as "reAgentId", ag.re_agent_first_name || ' ' || ag.re_agent_last_name as "reAgentFullName",
           ${keptColumns('s')}
@@ -94,6 +106,7 @@ export function createStatsRepo(db: Db) {
      */
     async team(teamId: number, people: number[]) {
       const ids = [...new Set(people)]
+      await fold()
       const { rows } = await sql<KeptRow>`
         with kept as (
           select coalesce(sum(s.listed_open_houses), 0) as listed,

@@ -5,23 +5,17 @@ CREATE OR REPLACE FUNCTION public.stats_team_people(team bigint, agents bigint[]
 AS $function$
     declare
       agent bigint;
-      r record;
-      m record;
       should boolean;
-      d integer;
-      n_vis bigint := 0;
-      n_nr bigint := 0;
+      moved boolean := false;
     begin
       if not exists (select 1 from re_team where re_team.id = team) then
         delete from team_person where re_team_id = team;
         delete from team_visitor where re_team_id = team;
         delete from team_statistics where re_team_id = team;
         delete from team_statistics_delta where re_team_id = team;
+        insert into stats_pending (re_team_id) values (team);
         return;
       end if;
-      for agent in select distinct x from unnest(agents) x where x is not null order by 1 loop
-        perform pg_advisory_xact_lock(4611686018427387904::bigint + agent);
-      end loop;
       perform stats_team_bump(team, 0, 0);
       for agent in select distinct x from unnest(agents) x where x is not null order by 1 loop
         should := exists (select 1 from re_team t where t.id = team
@@ -33,20 +27,12 @@ AS $function$
         end if;
         if should then
           insert into team_person (re_team_id, re_agent_id) values (team, agent);
-          d := 1;
         else
           delete from team_person where re_team_id = team and re_agent_id = agent;
-          d := -1;
         end if;
-        for r in select prospect_id, without_realtor from agent_visitor where re_agent_id = agent
-          order by prospect_id
-        loop
-          select * into m from stats_team_visit(team, r.prospect_id, d, r.without_realtor);
-          if m.moved <> 0 then
-            n_vis := n_vis + m.moved;
-            if m.moved_no_realtor then n_nr := n_nr + m.moved; end if;
-          end if;
-        end loop;
+        moved := true;
       end loop;
-      perform stats_team_bump(team, n_vis, n_nr);
+      if moved then
+        insert into stats_pending (re_team_id) values (team);
+      end if;
     end $function$;
