@@ -105,6 +105,12 @@ describe('the seller report', () => {
     const url = await field.inputValue()
     expect(url).toMatch(new RegExp(`^${t.url}/seller/[\\w-]{43}$`))
     await dialog.getByText(/^1 working link/).waitFor()
+    // The seller kept informed (decision 051): the listing agent adds the seller's email to the link.
+    await dialog.getByRole('textbox', { name: "Seller's email (optional)" }).fill('the.seller@example.com')
+    await dialog.getByRole('button', { name: 'Save email' }).click()
+    await dialog.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    const saved = await t.call('GET', `/openhousemgmt/getSellerReportLink/${oh.id}`, { token: listing.token })
+    expect(saved.body.data.seller.email).toBe('the.seller@example.com')
     await expectAccessible(board, 'seller report link dialog')
     await snap(board, 'seller-link-dialog')
 
