@@ -14,6 +14,8 @@ export interface JobPayloads {
   }
   receipts: {
     capture: { openHouseId: number }
+    /** The seller's one mail of each link with its address, when the open house ends (decision 051). */
+    seller: { openHouseId: number }
   }
   /** One attempt at one webhook delivery; a failed attempt writes the next one, due later. */
   webhooks: {
@@ -39,7 +41,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobPayloads[
 export const jobNames: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['send', 'followUp'],
   'auto-clone': ['clone'],
-  receipts: ['capture'],
+  receipts: ['capture', 'seller'],
   webhooks: ['deliver'],
   fub: ['visit'],
   push: ['send'],

@@ -66,6 +66,7 @@ const everyEntity = [
   're_team',
   're_team_member',
   'seller_report_link',
+  'seller_report_mail',
   'session',
   'stats_pending',
   'team_person',

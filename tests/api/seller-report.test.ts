@@ -87,7 +87,11 @@ describe('the seller report link', () => {
     const status = await t.call('GET', `/openhousemgmt/getSellerReportLink/${oh.id}`, {
       token: listing.token,
     })
-    expect(status.body.data).toEqual({ active: 1, expiresAt: made.body.data.expiresAt })
+    expect(status.body.data).toEqual({
+      active: 1,
+      expiresAt: made.body.data.expiresAt,
+      seller: { email: null, unsubscribed: false, mailedAt: null },
+    })
   })
 
   it('counts visitors with when they came, how they heard, their timelines and agents, and never names them', async () => {
@@ -226,7 +230,7 @@ describe('the seller report link', () => {
     const status = await t.call('GET', `/openhousemgmt/getSellerReportLink/${oh.id}`, {
       token: listing.token,
     })
-    expect(status.body.data).toEqual({ active: 0, expiresAt: null })
+    expect(status.body.data).toEqual({ active: 0, expiresAt: null, seller: null })
   })
 
   it('refuses a link that works for more than 90 days', async () => {

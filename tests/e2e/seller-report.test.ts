@@ -49,11 +49,11 @@ const PII = [
 
 describe('the seller report', () => {
   it('prints a Chinese, Cyrillic or Vietnamese address as typed, drawn by a font that has its letters', async () => {
-    // What headless Chromium's PDF gives back exactly today. Not yet: CJK in the normal-weight lines
-    // (the agent's name) still prints with DejaVu's empty glyph, and pdf.js reads Chromium's Arabic
-    // back as presentation forms; see decision 042.
+    // What headless Chromium's PDF gives back exactly. The CJK agent's name is a normal-weight line:
+    // before decision 051 it printed with DejaVu's empty glyph. Not yet: pdf.js reads Chromium's Arabic
+    // back as presentation forms (decision 042).
     const cases = [
-      { first: 'Wei', last: 'Li', street: '北京路 12号', cjk: true },
+      { first: '美玲', last: '李', street: '北京路 12号', cjk: true },
       { first: 'Ольга', last: 'Иванова', street: 'улица Ленина 5', cjk: false },
       { first: 'Thị', last: 'Nguyễn', street: '12 Đường Lê Lợi', cjk: false },
     ]
@@ -80,6 +80,7 @@ describe('the seller report', () => {
       const { text } = await extractText(pdf, { mergePages: true })
       const flat = text.replace(/\s+/g, ' ')
       expect(flat, c.street).toContain(c.street)
+      // The agent's name in normal weight reads back, CJK included.
       expect(flat).toContain(`Listing agent: ${c.first} ${c.last}`)
       // The CJK letters are drawn by Noto Sans SC, served with the page, not left to whatever fonts
       // the printing computer has (this one has none: without it they were empty boxes).
@@ -104,6 +105,12 @@ describe('the seller report', () => {
     const url = await field.inputValue()
     expect(url).toMatch(new RegExp(`^${t.url}/seller/[\\w-]{43}$`))
     await dialog.getByText(/^1 working link/).waitFor()
+    // The seller kept informed (decision 051): the listing agent adds the seller's email to the link.
+    await dialog.getByRole('textbox', { name: "Seller's email (optional)" }).fill('the.seller@example.com')
+    await dialog.getByRole('button', { name: 'Save email' }).click()
+    await dialog.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    const saved = await t.call('GET', `/openhousemgmt/getSellerReportLink/${oh.id}`, { token: listing.token })
+    expect(saved.body.data.seller.email).toBe('the.seller@example.com')
     await expectAccessible(board, 'seller report link dialog')
     await snap(board, 'seller-link-dialog')
 

@@ -209,9 +209,12 @@ export function createServices(infra: ServiceInfra) {
   })
   const doorSigns = createDoorSignService({ access, openHouses, config })
   const sellerReports = createSellerReportService({
+    db,
     repo: createSellerReportRepo(db),
     access,
     sockets: live.rooms,
+    outbox,
+    secrets,
     config,
   })
   const calendarFeeds = createCalendarService({ repo: createCalendarRepo(db, secrets), config })

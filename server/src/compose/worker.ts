@@ -54,7 +54,10 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
       followUp: (payload) => services.consent.sendFollowUp(payload),
     },
     'auto-clone': { clone: ({ openHouseId }) => services.openHouses.autoClone(openHouseId) },
-    receipts: { capture: ({ openHouseId }) => services.reports.sendCaptureReceipt(openHouseId) },
+    receipts: {
+      capture: ({ openHouseId }) => services.reports.sendCaptureReceipt(openHouseId),
+      seller: ({ openHouseId }) => services.sellerReports.sendSellerMails(openHouseId),
+    },
     webhooks: {
       deliver: createWebhookDeliverer({ db, repo: services.webhookRepo, outbox, config }),
     },

@@ -8,6 +8,7 @@ export const SEALED_COLUMNS = [
   { table: 'fub_connector', column: 'api_key', key: 're_agent_id' },
   { table: 'calendar_feed', column: 'token', key: 're_agent_id' },
   { table: 'mail', column: 'unsubscribe_url', key: 'id' },
+  { table: 'seller_report_link', column: 'token', key: 'id' },
 ] as const
 
 /**

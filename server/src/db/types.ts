@@ -522,6 +522,21 @@ export interface SellerReportLinkTable {
   expiresAt: RequiredTimestamp
   revokedAt: NullableTimestamp
   createdDate: Timestamp
+  /** Sealed (decision 051): kept so the seller's mail can carry the live link; null on older links. */
+  token: ColumnType<string | null, string | null | undefined, string | null>
+  /** The seller's address (decision 051): mailed once when the open house ends. */
+  sellerEmail: ColumnType<string | null, string | null | undefined, string | null>
+  sellerUnsubscribedAt: NullableTimestamp
+}
+
+/** The seller's one mail of a link and open house (decision 051): a second job finds it taken. */
+export interface SellerReportMailTable {
+  linkId: number
+  openHouseId: number
+  mailId: number | null
+  /** SHA-256 of the mail's one-click unsubscribe token. */
+  unsubscribeTokenHash: string
+  createdAt: Timestamp
 }
 
 /** An agent's secret iCalendar feed; deleting the row revokes its address. */
@@ -688,6 +703,7 @@ export interface Database {
   fubConnector: FubConnectorTable
   fubDelivery: FubDeliveryTable
   sellerReportLink: SellerReportLinkTable
+  sellerReportMail: SellerReportMailTable
   calendarFeed: CalendarFeedTable
   guestToken: GuestTokenTable
   porchlightUser: PorchlightUserTable

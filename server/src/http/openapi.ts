@@ -151,10 +151,16 @@ export const MEDIA_TYPES: Record<string, { type: string; binary?: boolean; descr
     description:
       "The page's confirmation (posted from the page); a mail client's one-click POST gets an empty 200",
   },
+  'public.unsubscribeSeller': { type: 'text/html' },
+  'public.unsubscribeSellerPost': {
+    type: 'text/html',
+    description:
+      "The page's confirmation (posted from the page); a mail client's one-click POST gets an empty 200",
+  },
 }
 
 /** Operations whose body is a form post (RFC 8058's one-click unsubscribe), not JSON. */
-export const FORM_BODIES = new Set(['public.unsubscribePost'])
+export const FORM_BODIES = new Set(['public.unsubscribePost', 'public.unsubscribeSellerPost'])
 
 /** Summaries the route's name does not say well by itself. */
 export const SUMMARIES: Record<string, string> = {
@@ -169,6 +175,8 @@ export const SUMMARIES: Record<string, string> = {
   'prospectmgmt.export': 'Export prospects as CSV',
   'public.unsubscribe': 'The unsubscribe page (asks to confirm)',
   'public.unsubscribePost': 'Unsubscribe (RFC 8058 one-click, or the page)',
+  'public.unsubscribeSeller': "The seller's unsubscribe page (asks to confirm)",
+  'public.unsubscribeSellerPost': "The seller's unsubscribe (RFC 8058 one-click, or the page)",
   'admin.firmVerificationRequests': "The operator's list of firm verification requests",
 }
 

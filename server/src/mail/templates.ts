@@ -306,6 +306,44 @@ export const mailTemplates = {
     ])
   },
 
+  /**
+   * To the seller, once, when the open house ended (decision 051): what the seller report page shows,
+   * as counts and anonymised comments, never a visitor's name or contact, and the live link.
+   */
+  sellerOpenHouseEnded(
+    to: string,
+    r: {
+      address: string
+      when: string
+      agent: string
+      visitors: { count: number; withAgent: number; withoutAgent: number; agentUnknown: number }
+      feedback: { count: number; averages: Ratings; comments: string[] }
+      link: string
+      expires: string
+    },
+  ): MailContent {
+    const v = r.visitors
+    const averages = ratingList(r.feedback.averages)
+    const said = [
+      v.withoutAgent > 0 ? `${v.withoutAgent} without an agent` : '',
+      v.withAgent > 0 ? `${v.withAgent} with an agent` : '',
+      v.agentUnknown > 0 ? `${v.agentUnknown} did not say` : '',
+    ].filter(Boolean)
+    return layout(
+      to,
+      `Your open house at ${r.address}: ${v.count} ${v.count === 1 ? 'visitor' : 'visitors'}`,
+      [
+        `The open house at ${r.address} (${r.when}) has ended. ${r.agent} shares how it went.`,
+        `Visitors: ${v.count}${said.length ? ` (${said.join(', ')})` : ''}.`,
+        `Feedback received: ${r.feedback.count}`,
+        ...(averages ? [`Average ratings — ${averages}`] : []),
+        ...r.feedback.comments.map((c) => `“${c}”`),
+        `The full report, which keeps itself up to date until ${r.expires}: ${r.link}`,
+        `Questions? Just reply to this mail to reach ${r.agent}.`,
+      ],
+    )
+  },
+
   feedbackShare(
     to: string,
     r: { address: string; when: string; ratings: Ratings; text: string | null },

@@ -355,6 +355,7 @@ const forbiddenText: Record<OpenHousePermission, string> = {
   viewAttendees: 'Only the listing or hosting agent may do this',
   printDoorSign: 'Only the listing or hosting agent may print the door sign',
   shareSellerReport: 'Only the listing agent may share the seller report',
+  informSeller: "Only the listing agent may keep the seller's email",
 }
 
 /** The open house's columns the policy decides on (toOpenHouseFacts): a statement that answers with facts selects these. */

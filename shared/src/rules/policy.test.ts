@@ -83,6 +83,7 @@ const OPEN_HOUSE_TABLE: Record<OpenHousePermission, [boolean, boolean, boolean, 
   viewAttendees: [Y, Y, Y, N, N],
   printDoorSign: [Y, Y, Y, N, N],
   shareSellerReport: [Y, Y, N, N, N],
+  informSeller: [Y, N, N, N, N],
 }
 const COLUMNS = Object.keys(RELATIONS) as Relation[]
 

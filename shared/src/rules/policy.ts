@@ -60,6 +60,7 @@ export const OPEN_HOUSE_PERMISSIONS = [
   'viewAttendees',
   'printDoorSign',
   'shareSellerReport',
+  'informSeller',
 ] as const
 export type OpenHousePermission = (typeof OPEN_HOUSE_PERMISSIONS)[number]
 
@@ -119,6 +120,9 @@ export function mayOnOpenHouse(actor: Actor, permission: OpenHousePermission, oh
       return forListing || r.has('host')
     case 'shareSellerReport':
       return forListing
+    // The seller's address is the listing agent's own client's: not its scheduler's to keep (decision 051).
+    case 'informSeller':
+      return r.has('listing')
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Email } from './common.ts'
 
 /** POST createSellerReportLink: how long the seller's link works (a week by default, at most 90 days). */
 export const CreateSellerReportLinkBody = z
@@ -9,6 +10,8 @@ export const CreateSellerReportLinkBody = z
       .min(1, 'A link works for at least 1 day')
       .max(90, 'A link works for at most 90 days')
       .default(7),
+    /** The seller, mailed once when the open house ends (decision 051); the listing agent's only. */
+    sellerEmail: Email.optional(),
   })
   // Sent without a body: the defaults.
   .nullish()
@@ -21,6 +24,17 @@ export type SellerReportLink = z.infer<typeof SellerReportLink>
 export const SellerReportLinkStatus = z.object({
   active: z.number().int(),
   expiresAt: z.string().nullable(),
+  /**
+   * The seller kept informed by the newest working link (decision 051): its address, whether the seller
+   * unsubscribed, and when its one mail was written (null until the open house has ended).
+   */
+  seller: z
+    .object({
+      email: z.string().nullable(),
+      unsubscribed: z.boolean(),
+      mailedAt: z.string().nullable(),
+    })
+    .nullable(),
 })
 export type SellerReportLinkStatus = z.infer<typeof SellerReportLinkStatus>
 
@@ -74,3 +88,7 @@ export const SellerReport = z.object({
   generatedAt: z.string(),
 })
 export type SellerReport = z.infer<typeof SellerReport>
+
+/** POST setSellerReportEmail: the seller's address on the newest working link, or null to remove it. */
+export const SetSellerReportEmailBody = z.object({ sellerEmail: Email.nullable() })
+export type SetSellerReportEmailBody = z.infer<typeof SetSellerReportEmailBody>

@@ -15,15 +15,22 @@ const start = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Unsubscribe — Porchlight</title>${style}</head><body>
 <header>${BRAND_MARK_SVG}<span>Porchlight</span></header><main>`
 
-const bodies = {
+const GUEST = 'You will get no more mail from this agent through Porchlight.'
+/** A seller unsubscribes from the mail of one seller report link (decision 051). */
+const SELLER = 'You will get no more mail about this open house through Porchlight.'
+
+const pages = (what: string) => ({
   ask: `<h1>Unsubscribe from these mails?</h1>
-<p>You will get no more mail from this agent through Porchlight.</p>
+<p>${what}</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <input type="hidden" name="from" value="page"><button type="submit">Unsubscribe</button></form>`,
-  done: `<h1>You are unsubscribed</h1><p>You will get no more mail from this agent through Porchlight.</p>`,
+  done: `<h1>You are unsubscribed</h1><p>${what}</p>`,
   unknown: `<h1>This link does not work</h1><p>It may have been copied only in part. Use the link in the mail itself.</p>`,
-}
+})
 
-export function unsubscribePage(state: keyof typeof bodies): string {
-  return `${start}${bodies[state]}</main></body></html>`
+export function unsubscribePage(
+  state: 'ask' | 'done' | 'unknown',
+  who: 'guest' | 'seller' = 'guest',
+): string {
+  return `${start}${pages(who === 'seller' ? SELLER : GUEST)[state]}</main></body></html>`
 }

@@ -1,15 +1,15 @@
 import { ConsentEntry } from '@porchlight/shared'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { BadRequestError, NotFoundError } from '../../errors.ts'
+import { NotFoundError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
+import { readFormBodies } from '../../http/form-body.ts'
 import { unsubscribePage } from './page.ts'
 
 const TokenParams = z.object({ token: z.string().min(16).max(100) })
 const ProspectParams = z.object({ prospectId: z.coerce.number().int().positive() })
 /** RFC 8058's body; the page's button adds `from=page`. */
-const OneClickBody = z.object({
+export const OneClickBody = z.object({
   'List-Unsubscribe': z.literal('One-Click'),
   from: z.literal('page').optional(),
 })
@@ -17,27 +17,7 @@ const OneClickBody = z.object({
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { consent } = app.deps
 
-  // A mail client's one-click POST is a form post (RFC 8058), urlencoded or multipart/form-data (the
-  // RFC's own example): read its body here, for these routes only. Multipart is read by Node's own
-  // fetch (undici's FormData parser); a file part is not a form field and is left out.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  )
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: 4096 },
-    async (req: FastifyRequest, body: Buffer) => {
-      const contentType = req.headers['content-type'] ?? ''
-      const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } })
-        .formData()
-        .catch(() => {
-          throw new BadRequestError('This form could not be read')
-        })
-      return Object.fromEntries([...form].filter((field) => typeof field[1] === 'string'))
-    },
-  )
+  readFormBodies(app)
 
   // The visible link opens a page that asks to confirm: scanners that open links unsubscribe no one.
   app.get(

@@ -26,7 +26,8 @@ export function rethrowDuplicate(err: unknown): never {
 }
 
 /**
- * The jobs for the moment an open house ends: the auto-clone (SPEC §4), and the host's capture receipt.
+ * The jobs for the moment an open house ends: the auto-clone (SPEC §4), the host's capture receipt and
+ * the seller's mail.
  * A new end time adds new jobs; each job checks the open house when it runs, so an earlier one for a
  * moment that has moved does nothing.
  */
@@ -41,5 +42,9 @@ export async function scheduleEnd(
   if (jobs.autoClone && row.autoCloneOpenHouseFlag) {
     await outbox.add(trx, 'auto-clone', 'clone', { openHouseId: row.id }, { runAt })
   }
-  if (jobs.receipt) await outbox.add(trx, 'receipts', 'capture', { openHouseId: row.id }, { runAt })
+  if (jobs.receipt) {
+    await outbox.add(trx, 'receipts', 'capture', { openHouseId: row.id }, { runAt })
+    // The seller's mail of a link that carries its address (decision 051); nothing when none does.
+    await outbox.add(trx, 'receipts', 'seller', { openHouseId: row.id }, { runAt })
+  }
 }

@@ -2,12 +2,23 @@ import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
 import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { openHouseWithPeople } from '../../db/open-house-people.ts'
+import type { Trx } from '../../db/transaction.ts'
 
 /** Seller report links (only their tokens' hashes) and the report's reads. */
 export function createSellerReportRepo(db: Db) {
   return {
-    create(row: { openHouseId: number; tokenHash: string; createdByReAgentId: number; expiresAt: Date }) {
-      return db
+    create(
+      row: {
+        openHouseId: number
+        tokenHash: string
+        token: string
+        createdByReAgentId: number
+        expiresAt: Date
+        sellerEmail: string | null
+      },
+      trx: Db | Trx = db,
+    ) {
+      return trx
         .insertInto('sellerReportLink')
         .values(row)
         .returning(['id', 'expiresAt'])
@@ -39,19 +50,123 @@ export function createSellerReportRepo(db: Db) {
       return { active: Number(row.active), expiresAt: row.expiresAt ?? null }
     },
 
+    /** The newest working link of the open house: the one the seller's address goes with. */
+    newestWorking(openHouseId: number, trx: Db | Trx = db) {
+      return trx
+        .selectFrom('sellerReportLink as l')
+        .leftJoin('sellerReportMail as m', (j) =>
+          j.onRef('m.linkId', '=', 'l.id').onRef('m.openHouseId', '=', 'l.openHouseId'),
+        )
+        .select(['l.id', 'l.token', 'l.sellerEmail', 'l.sellerUnsubscribedAt', 'm.createdAt as mailedAt'])
+        .where('l.openHouseId', '=', openHouseId)
+        .where('l.revokedAt', 'is', null)
+        .where('l.expiresAt', '>', sql<Date>`now()`)
+        .orderBy('l.id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    },
+
+    /** A new address forgets an unsubscribe made from the one before; the same address keeps it. */
+    setSellerEmail(linkId: number, sellerEmail: string | null, trx: Db | Trx = db) {
+      return trx
+        .updateTable('sellerReportLink')
+        .set({
+          sellerEmail,
+          sellerUnsubscribedAt: sql<Date | null>`case when lower(seller_email) = lower(${sellerEmail})
+            then seller_unsubscribed_at end`,
+        })
+        .where('id', '=', linkId)
+        .execute()
+    },
+
+    /**
+     * The links of an ended open house whose seller is still to be mailed: working, with an address,
+     * not unsubscribed, and no mail taken for the link and open house yet.
+     */
+    sellersToMail(openHouseId: number, trx: Trx) {
+      return trx
+        .selectFrom('sellerReportLink as l')
+        .innerJoin('openHouse as oh', 'oh.id', 'l.openHouseId')
+        .select(['l.id', 'l.token', 'l.sellerEmail', 'l.expiresAt'])
+        .where('l.openHouseId', '=', openHouseId)
+        .where('oh.openHouseCanceledFlag', '=', false)
+        .where('oh.endsAt', '<=', sql<Date>`now()`)
+        .where('l.sellerEmail', 'is not', null)
+        .where('l.token', 'is not', null)
+        .where('l.sellerUnsubscribedAt', 'is', null)
+        .where('l.revokedAt', 'is', null)
+        .where('l.expiresAt', '>', sql<Date>`now()`)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('sellerReportMail as m')
+                .select('m.linkId')
+                .whereRef('m.linkId', '=', 'l.id')
+                .whereRef('m.openHouseId', '=', 'l.openHouseId'),
+            ),
+          ),
+        )
+        .orderBy('l.id')
+        .forUpdate('l')
+        .execute()
+    },
+
+    /** Takes the link's one mail for the open house: false when another job took it first. */
+    async takeSellerMail(
+      row: { linkId: number; openHouseId: number; unsubscribeTokenHash: string },
+      trx: Trx,
+    ): Promise<boolean> {
+      const taken = await trx
+        .insertInto('sellerReportMail')
+        .values({ ...row, mailId: null })
+        .onConflict((oc) => oc.columns(['linkId', 'openHouseId']).doNothing())
+        .returning('linkId')
+        .executeTakeFirst()
+      return taken !== undefined
+    },
+
+    setSellerMail(linkId: number, openHouseId: number, mailId: number, trx: Trx) {
+      return trx
+        .updateTable('sellerReportMail')
+        .set({ mailId })
+        .where('linkId', '=', linkId)
+        .where('openHouseId', '=', openHouseId)
+        .execute()
+    },
+
+    /** The link a seller's unsubscribe token was given for, and whether it is unsubscribed already. */
+    unsubscribeTarget(tokenHash: string) {
+      return db
+        .selectFrom('sellerReportMail as m')
+        .innerJoin('sellerReportLink as l', 'l.id', 'm.linkId')
+        .select(['l.id', 'l.sellerUnsubscribedAt'])
+        .where('m.unsubscribeTokenHash', '=', tokenHash)
+        .executeTakeFirst()
+    },
+
+    /** Records the seller's unsubscribe once: a repeat keeps the first time. */
+    unsubscribeSeller(linkId: number) {
+      return db
+        .updateTable('sellerReportLink')
+        .set({ sellerUnsubscribedAt: sql<Date>`coalesce(seller_unsubscribed_at, now())` })
+        .where('id', '=', linkId)
+        .execute()
+    },
+
     /** The working link a token's hash names. */
     byTokenHash(tokenHash: string) {
       return db
         .selectFrom('sellerReportLink')
-        .select(['openHouseId', 'expiresAt'])
+        .select(['id', 'openHouseId', 'expiresAt'])
         .where('tokenHash', '=', tokenHash)
         .where('revokedAt', 'is', null)
         .where('expiresAt', '>', sql<Date>`now()`)
         .executeTakeFirst()
     },
 
-    openHouse(id: number) {
-      return openHouseWithPeople(db)
+    openHouse(id: number, trx: Db | Trx = db) {
+      return openHouseWithPeople(trx)
         .select([
           'openHouse.scheduledDate',
           'openHouse.scheduledStartTime',
@@ -69,6 +184,7 @@ export function createSellerReportRepo(db: Db) {
           'reProperty.propertyCountry',
           'listing.reAgentFirstName as listingFirstName',
           'listing.reAgentLastName as listingLastName',
+          'listing.reAgentEmailId as listingEmail',
           'host.reAgentFirstName as hostFirstName',
           'host.reAgentLastName as hostLastName',
         ])
@@ -81,8 +197,8 @@ export function createSellerReportRepo(db: Db) {
      * door, else its prospect's). The names come along only to be taken out of comments; the report
      * never carries them.
      */
-    visits(openHouseId: number) {
-      return db
+    visits(openHouseId: number, trx: Db | Trx = db) {
+      return trx
         .selectFrom('openHouseAttendee as a')
         .innerJoin('prospect as p', 'p.id', 'a.prospectId')
         .select([
@@ -108,8 +224,8 @@ export function createSellerReportRepo(db: Db) {
         .execute()
     },
 
-    feedback(openHouseId: number) {
-      return db
+    feedback(openHouseId: number, trx: Db | Trx = db) {
+      return trx
         .selectFrom('openHouseFeedback')
         .select(['feedbackText', ...FEEDBACK_RATING_FIELDS])
         .where('openHouseId', '=', openHouseId)

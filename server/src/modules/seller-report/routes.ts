@@ -3,11 +3,16 @@ import {
   SellerReport,
   SellerReportLink,
   SellerReportLinkStatus,
+  SetSellerReportEmailBody,
 } from '@porchlight/shared/schemas/seller-report'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { NotFoundError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
+import { readFormBodies } from '../../http/form-body.ts'
 import { data, security } from '../../http/schemas.ts'
+import { unsubscribePage } from '../consent/page.ts'
+import { OneClickBody } from '../consent/routes.ts'
 
 const OpenHouseParams = z.object({ openHouseId: z.coerce.number().int().positive() })
 const tags = ['seller report']
@@ -30,8 +35,31 @@ export const sellerReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       reply.status(201).send({
-        data: await sellerReports.create(agentOf(req), req.params.openHouseId, req.body?.expiresInDays ?? 7),
+        data: await sellerReports.create(
+          agentOf(req),
+          req.params.openHouseId,
+          req.body?.expiresInDays ?? 7,
+          req.body?.sellerEmail ?? null,
+        ),
       }),
+  )
+
+  // The seller kept informed (decision 051): its address on the newest working link, or null to remove it.
+  app.post(
+    '/openhousemgmt/setSellerReportEmail/:openHouseId',
+    {
+      schema: {
+        tags,
+        security,
+        params: OpenHouseParams,
+        body: SetSellerReportEmailBody,
+        response: { 200: data(SellerReportLinkStatus) },
+      },
+      preHandler: app.requireLicensedAgent,
+    },
+    async (req) => ({
+      data: await sellerReports.setSellerEmail(agentOf(req), req.params.openHouseId, req.body.sellerEmail),
+    }),
   )
 
   app.delete(
@@ -77,4 +105,39 @@ export const sellerReportRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await sellerReports.report(req.params.token) }
     },
   )
+
+  // The seller's one-click unsubscribe (RFC 8058), as the guest's (docs/consent.md): a GET only asks to
+  // confirm; a POST of `List-Unsubscribe=One-Click`, urlencoded or multipart, stops mail for the link.
+  const unsubscribeRoutes: FastifyPluginAsyncZod = async (forms) => {
+    readFormBodies(forms)
+    const TokenParams = z.object({ token: z.string().min(16).max(100) })
+
+    forms.get(
+      '/public/unsubscribeSeller/:token',
+      { schema: { tags: ['public'], params: TokenParams } },
+      async (req, reply) => {
+        const known = await sellerReports.sellerUnsubscribeKnown(req.params.token)
+        if (!known && !req.headers.accept?.includes('text/html')) throw new NotFoundError()
+        return reply
+          .status(known ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(unsubscribePage(known ? (known.optedOut ? 'done' : 'ask') : 'unknown', 'seller'))
+      },
+    )
+
+    forms.post(
+      '/public/unsubscribeSeller/:token',
+      { schema: { tags: ['public'], params: TokenParams, body: OneClickBody } },
+      async (req, reply) => {
+        await sellerReports.unsubscribeSeller(req.params.token)
+        reply.header('cache-control', 'no-store')
+        if (req.body.from === 'page')
+          return reply.type('text/html; charset=utf-8').send(unsubscribePage('done', 'seller'))
+        return reply.status(200).send()
+      },
+    )
+  }
+  await app.register(unsubscribeRoutes)
 }

@@ -73,6 +73,20 @@ export function useCreateSellerLink(openHouseId: number) {
   })
 }
 
+/** The seller's email on the newest working link (decision 051), or null to remove it. */
+export function useSetSellerEmail(openHouseId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (sellerEmail: string | null) =>
+      apiRequest(`/openhousemgmt/setSellerReportEmail/${openHouseId}`, {
+        method: 'POST',
+        body: { sellerEmail },
+        schema: SellerReportLinkStatus,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sellerReportLink', openHouseId] }),
+  })
+}
+
 export function useRevokeSellerLinks(openHouseId: number) {
   const queryClient = useQueryClient()
   return useMutation({

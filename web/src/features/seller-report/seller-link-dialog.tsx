@@ -9,7 +9,12 @@ import { ModalDialog } from '../../ui/Modal.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { may } from '../open-houses/permissions.ts'
-import { sellerLinkStatusQueryOptions, useCreateSellerLink, useRevokeSellerLinks } from './queries.ts'
+import {
+  sellerLinkStatusQueryOptions,
+  useCreateSellerLink,
+  useRevokeSellerLinks,
+  useSetSellerEmail,
+} from './queries.ts'
 import './seller-link-dialog.css'
 
 /** How long a new link works: a week covers an open house weekend and the days after. */
@@ -28,17 +33,26 @@ export function SellerReportLinkButton({ oh }: { oh: OpenHouseDetails }) {
   return (
     <div className="seller-link-open">
       <Button onPress={() => setOpen(true)}>Seller report</Button>
-      {open && <SellerLinkDialog openHouseId={oh.id} isOpen={open} onOpenChange={setOpen} />}
+      {open && (
+        <SellerLinkDialog
+          openHouseId={oh.id}
+          mayInformSeller={may(oh, 'informSeller')}
+          isOpen={open}
+          onOpenChange={setOpen}
+        />
+      )}
     </div>
   )
 }
 
 function SellerLinkDialog({
   openHouseId,
+  mayInformSeller,
   isOpen,
   onOpenChange,
 }: {
   openHouseId: number
+  mayInformSeller: boolean
   isOpen: boolean
   onOpenChange: (open: boolean) => void
 }) {
@@ -111,6 +125,9 @@ function SellerLinkDialog({
             </div>
           </div>
         )}
+        {mayInformSeller && active > 0 && status.data?.seller && (
+          <SellerEmailForm openHouseId={openHouseId} seller={status.data.seller} />
+        )}
         {revoked && <Alert tone="success" title="Every link was revoked. The seller's page stops working." />}
         {create.isError && (
           <Alert tone="error" title={errorMessage(create.error, 'The link could not be created')} />
@@ -130,5 +147,56 @@ function SellerLinkDialog({
         </div>
       </div>
     </ModalDialog>
+  )
+}
+
+/**
+ * The seller kept informed (decision 051): the listing agent's own step, on the newest working link.
+ * The seller gets one mail when the open house ends, and may unsubscribe from it.
+ */
+function SellerEmailForm({
+  openHouseId,
+  seller,
+}: {
+  openHouseId: number
+  seller: { email: string | null; unsubscribed: boolean; mailedAt: string | null }
+}) {
+  const save = useSetSellerEmail(openHouseId)
+  const [email, setEmail] = useState(seller.email ?? '')
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    save.mutate(email.trim() === '' ? null : email.trim())
+  }
+  return (
+    <form className="seller-link__made" onSubmit={submit} aria-label="Seller's email">
+      <TextField
+        label="Seller's email (optional)"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        description="When the open house ends, the seller gets one mail with the visitors, the feedback and this link."
+        errorMessage={save.isError ? errorMessage(save.error, 'The email could not be saved') : null}
+      />
+      {seller.unsubscribed && <p className="seller-link__hint">The seller unsubscribed from these mails.</p>}
+      {seller.mailedAt && (
+        <p className="seller-link__hint">Mailed to the seller on {dateText(seller.mailedAt)}.</p>
+      )}
+      <div className="seller-link__row">
+        <Button type="submit" isPending={save.isPending}>
+          Save email
+        </Button>
+        {seller.email && (
+          <Button
+            onPress={() => save.mutate(null, { onSuccess: () => setEmail('') })}
+            isPending={save.isPending}
+          >
+            Remove email
+          </Button>
+        )}
+        <span role="status" className="seller-link__copied">
+          {save.isSuccess ? 'Saved' : ''}
+        </span>
+      </div>
+    </form>
   )
 }

@@ -2,6 +2,7 @@ import type { FeedbackRatingField } from '@porchlight/shared/constants/feedback-
 import type { SellerReport } from '@porchlight/shared/schemas/seller-report'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { ratingLabel } from '../../common/feedback-fields.ts'
 import { Alert } from '../../ui/Alert.tsx'
@@ -23,16 +24,55 @@ const routeApi = getRouteApi('/seller/$token')
  * sign-in: the link's token is the authority. It updates itself while the open house runs, and shows no
  * visitor's name or contact, because the server never sends one.
  */
+/** How long the first drawing of the report waits for its letters' fonts at most. */
+const FONT_WAIT_MS = 3000
+
+/**
+ * Whether the Noto faces for the report's own text have arrived (or the wait ran out). Chromium on Linux
+ * shapes a letter system-ui's font lacks (CJK) with that font's empty glyph while the slice holding it is
+ * on its way, and keeps that shape when it arrives: the normal-weight name printed as boxes (decision
+ * 051). Asked for by the text itself, the slices are there before the report is first drawn.
+ */
+function useReportFonts(report: SellerReport | undefined): boolean {
+  const [ready, setReady] = useState(false)
+  const text = report
+    ? [report.openHouse.address, report.openHouse.listingAgentName, ...report.feedback.comments].join(' ')
+    : null
+  useEffect(() => {
+    if (text === null || ready) return
+    const fonts = typeof document !== 'undefined' ? document.fonts : undefined
+    if (!fonts?.load) {
+      setReady(true)
+      return
+    }
+    let done = false
+    const finish = () => {
+      if (!done) setReady(true)
+      done = true
+    }
+    const timer = setTimeout(finish, FONT_WAIT_MS)
+    Promise.all(
+      ['400', '700'].flatMap((weight) => [
+        fonts.load(`${weight} 1em "Noto Sans SC"`, text),
+        fonts.load(`${weight} 1em "Noto Emoji"`, text),
+      ]),
+    ).then(finish, finish)
+    return () => clearTimeout(timer)
+  }, [text, ready])
+  return ready
+}
+
 export function SellerReportPage() {
   const { token } = routeApi.useParams()
   const report = useQuery(sellerReportQueryOptions(token))
+  const fontsReady = useReportFonts(report.data)
   const gone = report.error instanceof ApiError && report.error.status === 404
   useSellerReportLive(token, !gone)
   useDocumentTitle('Seller report')
 
   return (
     <div className="page seller-report">
-      {report.isPending ? (
+      {report.isPending || (report.data && !fontsReady) ? (
         <Spinner label="Loading your open house report…" />
       ) : gone ? (
         <>
