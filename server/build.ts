@@ -86,7 +86,8 @@ const [server, compiledMigrations] = await Promise.all([
     outdir: dist,
     external: npmDependencies,
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    // Beside the entries: code that finds files from its own place (config.ts) sees the same dist/.
+    chunkNames: '[name]-[hash]',
   }),
   build({
     ...common,
