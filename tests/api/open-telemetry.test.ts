@@ -158,3 +158,15 @@ it('loads nothing of OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is unset: th
   // Nor what it instruments: those must load after the SDK, when it is set.
   expect([...packages].filter((p) => ['fastify', 'pg', 'ioredis'].includes(p))).toEqual([])
 })
+
+it('refuses a malformed OTEL_EXPORTER_OTLP_ENDPOINT, naming it', async () => {
+  const { loadConfig, ConfigError } = await import('@porchlight/server/src/config.ts')
+  for (const endpoint of ['collector:4318', 'grpc://collector:4317']) {
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toThrow(ConfigError)
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/)
+  }
+  expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry.endpoint).toBe(
+    'http://collector:4318',
+  )
+  expect(loadConfig({}).telemetry.endpoint).toBeUndefined()
+})
