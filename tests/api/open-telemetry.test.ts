@@ -5,6 +5,7 @@ import { randomBytes as bytes, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
@@ -17,8 +18,10 @@ import {
   ensureServerBuilt,
   letImageUserIn,
   startProductionApi,
+  startProductionWorker,
 } from '../support/porchlight-processes.ts'
-import { stop } from '../support/processes.ts'
+import { freePort, type StartedProcess, stop } from '../support/processes.ts'
+import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 
 interface OtlpSpan {
   traceId: string
@@ -36,6 +39,8 @@ interface Received {
 const prefix = `o${randomBytes(5).toString('hex')}`
 let database: TestDatabase
 let api: ApiProcess
+let worker: StartedProcess
+let smtp: SmtpSink
 let receiver: http.Server
 const received: Received[] = []
 const contentTypes = new Set<string>()
@@ -62,21 +67,31 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   database = await createTestDatabase()
-  api = await startProductionApi({
+  smtp = await startSmtpSink()
+  const settings = {
     DATABASE_URL: database.url,
     REDIS_URL: inject('redisUrl'),
     REDIS_KEY_PREFIX: prefix,
-    SMTP_URL: 'smtp://127.0.0.1:1',
+    SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
     // Batches sent every 200 ms rather than every 5 s.
     OTEL_BSP_SCHEDULE_DELAY: '200',
+  }
+  api = await startProductionApi(settings)
+  worker = startProductionWorker({
+    ...settings,
+    HOST: '127.0.0.1',
+    METRICS_PORT: String(await freePort()),
+    WORKER_HEARTBEAT_FILE: path.join(os.tmpdir(), `porchlight-heartbeat-${prefix}`),
   })
 }, 180_000)
 
 afterAll(async () => {
   if (api) await stop(api.child)
+  if (worker) await stop(worker.child)
   receiver?.close()
+  await smtp?.close()
   await database?.drop()
   await deleteKeys(inject('redisUrl'), `${prefix}:*`)
   shutImageUserOut()
@@ -85,7 +100,7 @@ afterAll(async () => {
 const attribute = (span: OtlpSpan, ...keys: string[]) =>
   span.attributes?.find((a) => keys.includes(a.key))?.value.stringValue
 
-it("exports a guest sign-in's spans (HTTP, Fastify, PostgreSQL, Redis) in the trace its traceparent names", async () => {
+it("exports a guest sign-in's spans (HTTP, Fastify, PostgreSQL, Redis, the worker's mail) in the trace its traceparent names", async () => {
   const call = apiCaller(api.origin)
   const host = await makePlannedAgent(database.handle.db)
   const oh = await scheduleOpenHouse({ call }, host, { publishLevel: 'Hosting Myself' })
@@ -134,6 +149,14 @@ it("exports a guest sign-in's spans (HTTP, Fastify, PostgreSQL, Redis) in the tr
   expect(rows.length).toBeGreaterThan(0)
   const exported = new Set(spans.map((r) => r.span.spanId))
   for (const row of rows) expect(exported).toContain(row.traceparent.split('-')[2])
+
+  // The worker's work for it (its thank-you's sending) is spans of the same trace, children of the
+  // request's spans.
+  const jobDeadline = Date.now() + 30_000
+  const jobs = () => inTrace().filter((r) => r.scope === 'porchlight' && r.span.kind === 5)
+  while (jobs().length === 0 && Date.now() < jobDeadline) await new Promise((r) => setTimeout(r, 200))
+  expect(jobs().length, worker.output()).toBeGreaterThan(0)
+  for (const job of jobs()) expect(exported).toContain(job.span.parentSpanId)
   // Statements' text only: a guest's email is a parameter, never in a span.
   expect(JSON.stringify(spans)).not.toContain('@example')
 }, 60_000)

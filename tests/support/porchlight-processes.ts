@@ -96,17 +96,18 @@ export function ensureServerBuilt(): string {
   return entry
 }
 
-/** The api service's environment in docker-compose.yml (anchors merged), with the image's ENV under it. */
-export function composeApiSettings(): Record<string, string> {
+/** A service's environment in docker-compose.yml (anchors merged), with the image's ENV under it. */
+export function composeApiSettings(service: 'api' | 'worker' = 'api'): Record<string, string> {
   const compose = parseYaml(fs.readFileSync(path.join(rootDir, 'docker-compose.yml'), 'utf8'), {
     merge: true,
-  }) as { services: { api: { environment: Record<string, string | number> } } }
+  }) as { services: Record<string, { environment: Record<string, string | number> }> }
   const image = { HOST: '0.0.0.0', PORT: '3000', NODE_OPTIONS: '--enable-source-maps' }
   // `${NAME:-default}` / `${NAME:?message}`: the default, or nothing (the test gives its own).
   const value = (v: string | number) =>
     String(v).replace(/\$\{\w+(?::-([^}]*)|:\?[^}]*)?\}/g, (_, d = '') => d)
   const settings: Record<string, string> = { ...image }
-  for (const [name, v] of Object.entries(compose.services.api.environment)) settings[name] = value(v)
+  for (const [name, v] of Object.entries(compose.services[service]?.environment ?? {}))
+    settings[name] = value(v)
   return settings
 }
 
@@ -141,4 +142,28 @@ export async function startProductionApi(env: Record<string, string>, port?: num
   )
   await started.waitUntil('a ready answer', () => isReady(origin), 90_000)
   return { ...started, origin, user: user.name }
+}
+
+/**
+ * The worker as the image runs it: `node server/dist/worker.js` as the image's user, with
+ * docker-compose.yml's settings for the worker service, `env` overriding what differs on this machine.
+ */
+export function startProductionWorker(env: Record<string, string>): StartedProcess & { user: string } {
+  const entry = path.join(path.dirname(ensureServerBuilt()), 'worker.js')
+  const user = imageUser()
+  const started = startProcess(
+    'worker',
+    'setpriv',
+    [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', process.execPath, entry],
+    {
+      cwd: rootDir,
+      env: {
+        PATH: process.env.PATH,
+        ...composeApiSettings('worker'),
+        SECRETS_KEY: TEST_SECRETS_KEY,
+        ...env,
+      },
+    },
+  )
+  return { ...started, user: user.name }
 }
