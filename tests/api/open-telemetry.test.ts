@@ -16,7 +16,6 @@ import { scheduleOpenHouse } from '../support/open-houses.ts'
 import {
   type ApiProcess,
   ensureServerBuilt,
-  letImageUserIn,
   startProductionApi,
   startProductionWorker,
 } from '../support/porchlight-processes.ts'
@@ -44,10 +43,8 @@ let smtp: SmtpSink
 let receiver: http.Server
 const received: Received[] = []
 const contentTypes = new Set<string>()
-let shutImageUserOut = () => {}
 
 beforeAll(async () => {
-  shutImageUserOut = letImageUserIn()
   // The OTLP/HTTP endpoint: what a collector would take at /v1/traces.
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -94,7 +91,6 @@ afterAll(async () => {
   await smtp?.close()
   await database?.drop()
   await deleteKeys(inject('redisUrl'), `${prefix}:*`)
-  shutImageUserOut()
 }, 60_000)
 
 const attribute = (span: OtlpSpan, ...keys: string[]) =>

@@ -16,12 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { type Balancer, startBalancer } from '../support/balancer.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import {
-  type ApiProcess,
-  composeApiSettings,
-  letImageUserIn,
-  startProductionApi,
-} from '../support/porchlight-processes.ts'
+import { type ApiProcess, composeApiSettings, startProductionApi } from '../support/porchlight-processes.ts'
 import { stop } from '../support/processes.ts'
 import { nextEvent, type TestSocket } from '../support/socket.ts'
 
@@ -37,7 +32,6 @@ let database: TestDatabase
 let balancer: Balancer
 const apis: ApiProcess[] = []
 const sockets: TestSocket[] = []
-let shutImageUserOut = () => {}
 
 /** This machine's servers in place of the compose file's `postgres`, `redis` and `mail`. */
 const settings = () => ({
@@ -56,7 +50,6 @@ beforeAll(async () => {
   // The compose file runs the API behind one trusted hop, the balancer: its answers' request ids and
   // per-address limits depend on it.
   expect(composeApiSettings().TRUST_PROXY).toBe('1')
-  shutImageUserOut = letImageUserIn()
   database = await createTestDatabase()
   apis.push(...(await Promise.all([startProductionApi(settings()), startProductionApi(settings())])))
   expect(apis.map((a) => a.user)).not.toContain('root')
@@ -69,7 +62,6 @@ afterAll(async () => {
   await Promise.all(apis.map((a) => stop(a.child)))
   await database?.drop()
   await deleteKeys(inject('redisUrl'), `${prefix}:*`)
-  shutImageUserOut()
 }, 60_000)
 
 interface SignIn {

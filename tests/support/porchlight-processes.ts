@@ -68,26 +68,6 @@ function imageUser(): { name: string; uid: number; gid: number } {
   throw new Error('no unprivileged user (node or nobody) on this machine to run the image as')
 }
 
-/**
- * Directories above the checkout that others may not enter (a CI clone in a `mktemp -d`, 0700): the
- * image's user could not reach server/dist. Given search (x, never read) for the test's run; the
- * returned function puts their modes back.
- */
-export function letImageUserIn(): () => void {
-  const changed: [string, number][] = []
-  for (let dir = rootDir; ; dir = path.dirname(dir)) {
-    const mode = fs.statSync(dir).mode & 0o7777
-    if ((mode & 0o001) === 0) {
-      fs.chmodSync(dir, mode | 0o001)
-      changed.push([dir, mode])
-    }
-    if (dir === path.dirname(dir)) break
-  }
-  return () => {
-    for (const [dir, mode] of changed) fs.chmodSync(dir, mode)
-  }
-}
-
 /** `pnpm build:server`'s output, as CI's `pnpm build` leaves it; built here when it is missing. */
 export function ensureServerBuilt(): string {
   const entry = path.join(serverDir, 'dist/api.js')
