@@ -78,7 +78,17 @@ function writeOutputs(files: OutputFile[]): void {
 }
 
 const [server, compiledMigrations] = await Promise.all([
-  build({ ...common, entryPoints, outdir: dist, external: npmDependencies }),
+  // Split: what an entry point imports dynamically (the app after OpenTelemetry, decision 052) is a
+  // chunk of its own whose npm imports run only when it loads, not hoisted into the entry.
+  build({
+    ...common,
+    entryPoints,
+    outdir: dist,
+    external: npmDependencies,
+    splitting: true,
+    // Beside the entries: code that finds files from its own place (config.ts) sees the same dist/.
+    chunkNames: '[name]-[hash]',
+  }),
   build({
     ...common,
     // The same file filter as the migration provider (server/src/db/migrate.ts).

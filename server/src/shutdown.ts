@@ -9,6 +9,13 @@ import type { Logger } from 'pino'
  */
 const STOP_AFTER_GRACE_MS = 1000
 
+const lastly: (() => Promise<unknown>)[] = []
+
+/** Work for after the close and before the exit (OpenTelemetry's last spans), within the same grace. */
+export function beforeExit(work: () => Promise<unknown>): void {
+  lastly.push(work)
+}
+
 /**
  * Finishes in-flight work on SIGTERM/SIGINT within `graceMs` (close is given it), then exits; a
  * second signal, or a close still running STOP_AFTER_GRACE_MS after the grace, exits at once.
@@ -29,16 +36,20 @@ export function onShutdown(
         logger.error({ graceMs }, 'shutdown did not finish in time; exiting')
         process.exit(1)
       }, graceMs + STOP_AFTER_GRACE_MS).unref()
-      close(graceMs).then(
-        () => {
-          logger.info({ ms: Date.now() - startedAt }, 'shut down')
-          process.exit(0)
-        },
-        (err) => {
-          logger.error({ err }, 'shutdown failed')
-          process.exit(1)
-        },
-      )
+      close(graceMs)
+        .then(async () => {
+          for (const work of lastly) await work().catch(() => {})
+        })
+        .then(
+          () => {
+            logger.info({ ms: Date.now() - startedAt }, 'shut down')
+            process.exit(0)
+          },
+          (err) => {
+            logger.error({ err }, 'shutdown failed')
+            process.exit(1)
+          },
+        )
     })
   }
 }

@@ -1,17 +1,13 @@
 // The API and socket process of the production shape (docker compose runs workers apart). It runs
 // only on PostgreSQL and Redis servers: without DATABASE_URL or REDIS_URL it refuses to start.
-import { buildApp } from '../compose/app.ts'
+// OpenTelemetry, when set, starts before the app is imported, so it sees http, Fastify, pg and ioredis
+// load (decision 052); unset, it is never loaded.
 import { configOrExit, loadConfig, requireServers } from '../config.ts'
-import { serveMetrics } from '../http/observe.ts'
-import { onShutdown } from '../shutdown.ts'
+import { beforeExit } from '../shutdown.ts'
 
-const config = configOrExit(() => requireServers(loadConfig()))
-const app = await buildApp(config)
-await app.listen({ port: config.port, host: config.host })
-app.deps.outbox.start(1000)
-// Prometheus scrapes this process on a port of its own, which the balancer does not expose.
-const metricsServer = config.metrics.port ? await serveMetrics(config.metrics.port, config.host) : null
-onShutdown(app.log, config.shutdownGraceMs, async (graceMs) => {
-  metricsServer?.close()
-  await app.drain(graceMs)
-})
+const { telemetry } = configOrExit(() => requireServers(loadConfig()))
+if (telemetry.endpoint) {
+  const { startTelemetry } = await import('../lib/telemetry.ts')
+  beforeExit(startTelemetry(telemetry.endpoint, 'porchlight-api'))
+}
+await import('../compose/api-process.ts')

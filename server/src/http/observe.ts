@@ -26,10 +26,21 @@ const resourceOf = new WeakMap<FastifyRequest, AsyncResource>()
  */
 export function registerTracing(app: FastifyInstance, config: Pick<Config, 'trustProxy'>): void {
   const trusted = trustsPeer(config.trustProxy)
+  // An untrusted peer's trace headers are dropped before anything reads them: OpenTelemetry's http
+  // instrumentation (decision 052) would otherwise start the request's span in the caller's trace.
+  const server = app.server as http.Server
+  server.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+    const req = args[0] as IncomingMessage
+    if (event === 'request' && !trusted(req.socket?.remoteAddress)) {
+      delete req.headers.traceparent
+      delete req.headers.tracestate
+    }
+    return Object.getPrototypeOf(this).emit.call(this, event, ...args)
+  } as http.Server['emit']
   app.addHook('onRequest', (req, _reply, done) => {
-    const traceparent = trusted(req.socket.remoteAddress)
-      ? readTraceparent(req.headers.traceparent)
-      : undefined
+    const traceparent =
+      trace.activeSpan() ??
+      (trusted(req.socket.remoteAddress) ? readTraceparent(req.headers.traceparent) : undefined)
     trace.run({ requestId: req.id, ...(traceparent ? { traceparent } : {}) }, () => {
       const resource = new AsyncResource('porchlight-request')
       resourceOf.set(req, resource)

@@ -23,7 +23,12 @@ export function checkProcessors(processors: Processors): void {
 }
 
 /** A job's payload without its trace, and the trace its run continues (decision 047). */
-export function untrace(data: unknown): { payload: unknown; context: TraceContext | undefined } {
+export function untrace(data: unknown): {
+  payload: unknown
+  context: TraceContext | undefined
+  /** The traceparent the job was written under: its span's parent (decision 052). */
+  parent?: string
+} {
   if (typeof data !== 'object' || data === null || !(TRACE_KEY in data)) {
     return { payload: data, context: undefined }
   }
@@ -31,8 +36,13 @@ export function untrace(data: unknown): { payload: unknown; context: TraceContex
   const given = (carried ?? {}) as Record<string, unknown>
   const requestId = readRequestId(given.requestId)
   if (!requestId) return { payload, context: undefined }
-  const traceparent = childTraceparent(readTraceparent(given.traceparent))
-  return { payload, context: traceparent ? { requestId, traceparent } : { requestId } }
+  const parent = readTraceparent(given.traceparent)
+  const traceparent = childTraceparent(parent)
+  return {
+    payload,
+    context: traceparent ? { requestId, traceparent } : { requestId },
+    ...(parent ? { parent } : {}),
+  }
 }
 
 export interface WorkerOptions {
@@ -55,7 +65,7 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
       async (job) => {
         const handler = handlers[job.name]
         if (!handler) throw new Error(`no processor for ${queue}/${job.name}`)
-        const { payload, context } = untrace(job.data)
+        const { payload, context, parent } = untrace(job.data)
         const run = async () => {
           const started = performance.now()
           opts.logger?.debug(
@@ -73,8 +83,12 @@ export function startWorkers(processors: Processors, opts: WorkerOptions): { clo
           )
           return result
         }
-        // Jobs it writes to the outbox, and every log line meanwhile, carry the request's id.
-        return context ? trace.run(context, run) : run()
+        // Jobs it writes to the outbox, and every log line meanwhile, carry the request's id; with
+        // OpenTelemetry, the job is a span in the request's trace and its rows carry that span.
+        return trace.inSpan(`${queue} ${job.name}`, parent, (traceparent) => {
+          if (!context) return run()
+          return trace.run(traceparent ? { ...context, traceparent } : context, run)
+        })
       },
       {
         connection: opts.connection,

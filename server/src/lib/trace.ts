@@ -18,9 +18,38 @@ export interface TraceContext {
 
 const storage = new AsyncLocalStorage<TraceContext>()
 
+/** OpenTelemetry's span under way as a traceparent, when lib/telemetry.ts has started it (decision 052). */
+let activeSpan: (() => string | undefined) | undefined
+/** Runs work in a new span, a child of `parent` (a traceparent) or a trace's first; given its traceparent. */
+type SpanRunner = <T>(
+  name: string,
+  parent: string | undefined,
+  work: (traceparent?: string) => Promise<T>,
+) => Promise<T>
+let spanRunner: SpanRunner | undefined
+
 export const trace = {
   current(): TraceContext | undefined {
     return storage.getStore()
+  },
+  /**
+   * With OpenTelemetry exporting, a request's traceparent is its span's: the caller's trace (from a
+   * trusted proxy) continued, or a new one, so the outbox and jobs carry the trace its spans are in.
+   */
+  useSpans(source: () => string | undefined, runner: SpanRunner): void {
+    activeSpan = source
+    spanRunner = runner
+  },
+  /** A job's span (with OpenTelemetry; otherwise just the work), in the trace of the request behind it. */
+  inSpan<T>(
+    name: string,
+    parent: string | undefined,
+    work: (traceparent?: string) => Promise<T>,
+  ): Promise<T> {
+    return spanRunner ? spanRunner(name, parent, work) : work()
+  },
+  activeSpan(): string | undefined {
+    return activeSpan?.()
   },
   run<T>(context: TraceContext, work: () => T): T {
     return storage.run(context, work)

@@ -185,9 +185,16 @@ export function createMailProcessor(
     const { mail, askedAt } = await claimed
     next()
     // A gathered mail (a sign-in's thank-you) is sent inside the trace of the request that wrote it.
-    const context = mail?.trace ? untrace({ [TRACE_KEY]: mail.trace }).context : undefined
-    if (context) return trace.run(context, () => sendClaimed(mailId, mail, askedAt))
-    return sendClaimed(mailId, mail, askedAt)
+    // With OpenTelemetry, its sending is a span of that trace (decision 052).
+    const { context, parent } = mail?.trace
+      ? untrace({ [TRACE_KEY]: mail.trace })
+      : { context: undefined, parent: undefined }
+    if (!context) return sendClaimed(mailId, mail, askedAt)
+    return trace.inSpan('mail send', parent, (traceparent) =>
+      trace.run(traceparent ? { ...context, traceparent } : context, () =>
+        sendClaimed(mailId, mail, askedAt),
+      ),
+    )
   }
 
   async function sendClaimed(
