@@ -1,5 +1,8 @@
 // The unsubscribe page a person opens from a mail's visible link: plain HTML from the API, no script,
 // in Porchlight's look (the mark and name, the web's colours and button).
+
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { NotFoundError } from '../../errors.ts'
 import { BRAND, BRAND_MARK_SVG } from '../../mail/brand.ts'
 
 const style = `<meta name="robots" content="noindex">
@@ -33,4 +36,24 @@ export function unsubscribePage(
   who: 'guest' | 'seller' = 'guest',
 ): string {
   return `${start}${pages(who === 'seller' ? SELLER : GUEST)[state]}</main></body></html>`
+}
+
+/**
+ * The page a one-click unsubscribe link opens (GET): it asks to confirm, so scanners that open links
+ * unsubscribe no one. A person's browser gets a page saying an unknown link does not work; any other
+ * caller the API's 404.
+ */
+export function answerUnsubscribePage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  known: { optedOut: boolean } | null | undefined,
+  who: 'guest' | 'seller' = 'guest',
+) {
+  if (!known && !req.headers.accept?.includes('text/html')) throw new NotFoundError()
+  return reply
+    .status(known ? 200 : 404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(unsubscribePage(known ? (known.optedOut ? 'done' : 'ask') : 'unknown', who))
 }

@@ -1,10 +1,9 @@
 import { ConsentEntry } from '@porchlight/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { NotFoundError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
 import { readFormBodies } from '../../http/form-body.ts'
-import { unsubscribePage } from './page.ts'
+import { answerUnsubscribePage, unsubscribePage } from './page.ts'
 
 const TokenParams = z.object({ token: z.string().min(16).max(100) })
 const ProspectParams = z.object({ prospectId: z.coerce.number().int().positive() })
@@ -25,14 +24,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['public'], params: TokenParams } },
     async (req, reply) => {
       const known = await consent.tokenKnown(req.params.token)
-      // A person's browser gets a page that says the link does not work; any other caller the API's 404.
-      if (!known && !req.headers.accept?.includes('text/html')) throw new NotFoundError()
-      return reply
-        .status(known ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .send(unsubscribePage(known ? (known.optedOut ? 'done' : 'ask') : 'unknown'))
+      return answerUnsubscribePage(req, reply, known)
     },
   )
 

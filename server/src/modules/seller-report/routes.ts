@@ -7,11 +7,10 @@ import {
 } from '@porchlight/shared/schemas/seller-report'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { NotFoundError } from '../../errors.ts'
 import { agentOf } from '../../http/auth.ts'
 import { readFormBodies } from '../../http/form-body.ts'
 import { data, security } from '../../http/schemas.ts'
-import { unsubscribePage } from '../consent/page.ts'
+import { answerUnsubscribePage, unsubscribePage } from '../consent/page.ts'
 import { OneClickBody } from '../consent/routes.ts'
 
 const OpenHouseParams = z.object({ openHouseId: z.coerce.number().int().positive() })
@@ -117,13 +116,7 @@ export const sellerReportRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags: ['public'], params: TokenParams } },
       async (req, reply) => {
         const known = await sellerReports.sellerUnsubscribeKnown(req.params.token)
-        if (!known && !req.headers.accept?.includes('text/html')) throw new NotFoundError()
-        return reply
-          .status(known ? 200 : 404)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('referrer-policy', 'no-referrer')
-          .send(unsubscribePage(known ? (known.optedOut ? 'done' : 'ask') : 'unknown', 'seller'))
+        return answerUnsubscribePage(req, reply, known, 'seller')
       },
     )
 
