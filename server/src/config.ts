@@ -150,6 +150,7 @@ const Env = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: urlWith('http:', 'https:').optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).optional(),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SHED_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
   SHED_DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
@@ -276,7 +277,7 @@ export interface Config {
    * OpenTelemetry export (decision 052): spans over OTLP/HTTP to `endpoint` (a collector's base URL;
    * `/v1/traces` is added). Unset: the SDK is never loaded.
    */
-  telemetry: { endpoint?: string }
+  telemetry: { endpoint?: string; serviceName?: string }
   /**
    * Load shedding (decision 047): past any of these, API requests are answered 503 UNAVAILABLE with
    * Retry-After at once instead of queueing. 0 turns one off. The heap limit is by default 90% of
@@ -309,6 +310,14 @@ export const MAIL_GIVE_UP_AFTER_MS = 3 * 24 * 3600_000
 export class ConfigError extends Error {}
 
 /** Parses the environment once; every bad variable is named in one error. */
+/**
+ * The settings a process of ours hands to a process it starts (the worker under `pnpm start`): its own
+ * environment, as read here, with what the start decided laid over it.
+ */
+export function childEnvironment(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env)
   if (!parsed.success) {
@@ -401,7 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     secrets: { keys: e.SECRETS_KEY, keyFile: path.join(repoRoot, 'data', 'secrets-key') },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
-    telemetry: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
+    telemetry: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     shedding: {
       eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       heapUsedBytes: e.SHED_HEAP_USED_BYTES ?? Math.round(v8.getHeapStatistics().heap_size_limit * 0.9),

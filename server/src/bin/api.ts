@@ -8,6 +8,6 @@ import { beforeExit } from '../shutdown.ts'
 const { telemetry } = configOrExit(() => requireServers(loadConfig()))
 if (telemetry.endpoint) {
   const { startTelemetry } = await import('../lib/telemetry.ts')
-  beforeExit(startTelemetry(telemetry.endpoint, 'porchlight-api'))
+  beforeExit(startTelemetry(telemetry.endpoint, telemetry.serviceName ?? 'porchlight-api'))
 }
 await import('../compose/api-process.ts')

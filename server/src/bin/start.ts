@@ -13,7 +13,14 @@ import pino from 'pino'
 import webpush from 'web-push'
 import { buildApp } from '../compose/app.ts'
 import { startWorkerRuntime } from '../compose/worker.ts'
-import { configOrExit, loadConfig, paths, withLocalSecretsKey, withLocalVapidKeys } from '../config.ts'
+import {
+  childEnvironment,
+  configOrExit,
+  loadConfig,
+  paths,
+  withLocalSecretsKey,
+  withLocalVapidKeys,
+} from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { serveMetrics } from '../http/observe.ts'
@@ -127,14 +134,13 @@ async function serve(jobs: boolean, closeAlso?: () => Promise<void>) {
 function startWorkerProcess(): () => Promise<void> {
   let child: ChildProcess | null = null
   let stopping = false
-  const env = {
-    ...process.env,
+  const env = childEnvironment({
     DATABASE_URL: config.db.url,
     REDIS_URL: config.redis.url,
     LOG_LEVEL: config.logLevel,
     // The key kept in data/secrets-key when SECRETS_KEY is not set: the worker must seal with the same.
     ...(config.secrets.fromFile ? { SECRETS_KEY: config.secrets.keys[0]?.toString('base64') } : {}),
-  }
+  })
   const launch = () => {
     child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'worker.ts')], {
       env,

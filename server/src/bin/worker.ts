@@ -7,6 +7,6 @@ import { beforeExit } from '../shutdown.ts'
 const { telemetry } = configOrExit(() => requireServers(loadConfig()))
 if (telemetry.endpoint) {
   const { startTelemetry } = await import('../lib/telemetry.ts')
-  beforeExit(startTelemetry(telemetry.endpoint, 'porchlight-worker'))
+  beforeExit(startTelemetry(telemetry.endpoint, telemetry.serviceName ?? 'porchlight-worker'))
 }
 await import('../compose/worker-process.ts')

@@ -27,12 +27,12 @@ register('@opentelemetry/instrumentation/hook.mjs', import.meta.url)
  * Starts the SDK: spans of incoming and outgoing HTTP (W3C traceparent and tracestate, taken from a
  * trusted proxy only: http/observe.ts drops them from others), Fastify's hooks and routes, PostgreSQL
  * statements and Redis commands, sent in batches to `${endpoint}/v1/traces` as OTLP/HTTP JSON. The
- * SDK's own OTEL_* settings (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER,
+ * service name is OTEL_SERVICE_NAME when set (config.ts); the SDK's own OTEL_* settings (OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER,
  * OTEL_BSP_*) apply. Returns the function that sends what is left and stops it.
  */
 export function startTelemetry(endpoint: string, serviceName: string): () => Promise<void> {
   const sdk = new NodeSDK({
-    serviceName: process.env.OTEL_SERVICE_NAME ?? serviceName,
+    serviceName,
     traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }),
     instrumentations: [
       new HttpInstrumentation(),
