@@ -1558,6 +1558,23 @@ const matrix: Record<string, Case<unknown>[]> = {
   ],
 
   // ---- Web Push: an agent's browsers' subscriptions are its own (404 to anyone else) ---------------
+  // Lists and settings take no id: each caller is answered its own (O's subscription is O's alone).
+  'GET /api/notificationmgmt/getPushSubscriptions': [
+    kase({
+      name: "the caller's own subscriptions",
+      prepare: ownerPushSubscription,
+      request: () => ({}),
+      expect: [200, 200, 200, 200, 200, 200, 403],
+    }),
+  ],
+  'GET /api/notificationmgmt/notificationSettings': [
+    kase({
+      name: "the caller's own notification settings",
+      prepare: none,
+      request: () => ({}),
+      expect: [200, 200, 200, 200, 200, 200, 403],
+    }),
+  ],
   'DELETE /api/notificationmgmt/deletePushSubscription/:id': [
     kase({
       name: "the owner's subscription",
