@@ -527,7 +527,12 @@ const ownerSettings = () =>
 
 /** O's push subscriptions (each caller adds its own). */
 const ownerSubscriptions = () =>
-  t.db.selectFrom('pushSubscription').selectAll().where('reAgentId', '=', w.O.agent.id).orderBy('id').execute()
+  t.db
+    .selectFrom('pushSubscription')
+    .selectAll()
+    .where('reAgentId', '=', w.O.agent.id)
+    .orderBy('id')
+    .execute()
 
 /**
  * A single-use claim capability for M (a verified agent of O's firm on T's team), as an offer's push carries
@@ -1638,7 +1643,10 @@ const matrix: Record<string, Case<unknown>[]> = {
       request: () => ({
         body: {
           endpoint: `http://127.0.0.1:9/push/${unique()}`,
-          keys: { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') },
+          keys: {
+            p256dh: randomBytes(65).toString('base64url'),
+            auth: randomBytes(16).toString('base64url'),
+          },
         },
       }),
       expect: [201, 201, 201, 201, 201, 201, 403],
