@@ -102,7 +102,7 @@ async function pushesOf(app: TestApp, agent: Awaited<ReturnType<typeof makePlann
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const message = (status: string) => ({
+  const message = (status: 'pending' | 'sent') => ({
     subscriptionId: subscription.id,
     event: 'offer.marketCenter',
     payload: box.seal(

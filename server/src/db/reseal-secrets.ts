@@ -8,6 +8,7 @@ export const SEALED_COLUMNS = [
   { table: 'fub_connector', column: 'api_key', key: 're_agent_id' },
   { table: 'calendar_feed', column: 'token', key: 're_agent_id' },
   { table: 'mail', column: 'unsubscribe_url', key: 'id' },
+  { table: 'mail', column: 'private_link', key: 'id' },
   { table: 'seller_report_link', column: 'token', key: 'id' },
   // A push (its claim capability) is opened once, when it is sent: only the ones still to send matter.
   { table: 'push_message', column: 'payload', key: 'id', waiting: sql`status in ('pending', 'sending')` },
