@@ -30,6 +30,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { hashPassword, hashSecret } from '@porchlight/server/src/modules/auth/passwords.ts'
+import { hashClaimToken } from '@porchlight/server/src/modules/push/notify.ts'
 import { FEEDBACK_RATING_FIELDS } from '@porchlight/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
@@ -43,6 +44,7 @@ import {
   validAgentFields,
 } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
+import { newVapidKeys } from '../support/push-service.ts'
 import { type Receiver, startReceiver } from '../support/webhook-receiver.ts'
 
 const OWNER_PASSWORD = 'Owner-Passw0rd!'
@@ -57,7 +59,13 @@ let fub: Receiver
 beforeAll(async () => {
   fub = await startReceiver()
   t = await buildTestApp({
-    env: { ADMIN_TOKEN, FUB_API_URL: fub.url },
+    env: {
+      ADMIN_TOKEN,
+      FUB_API_URL: fub.url,
+      // Push is on, so its routes answer what they would in production (no push is sent: no worker runs).
+      ...vapidEnv(),
+      PUSH_ALLOW_PRIVATE_TARGETS: 'true',
+    },
     // The matrix makes several hundred calls from one address within a minute.
     configure: (config) => {
       config.rateLimit.max = 100_000
@@ -503,6 +511,48 @@ const ownerPushSubscription = () =>
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+
+const vapidEnv = () => {
+  const keys = newVapidKeys()
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: 'mailto:ops@porchlight.test',
+  }
+}
+
+/** The notification settings of O's (each caller reads and writes its own). */
+const ownerSettings = () =>
+  t.db.selectFrom('notificationSetting').selectAll().where('reAgentId', '=', w.O.agent.id).execute()
+
+/** O's push subscriptions (each caller adds its own). */
+const ownerSubscriptions = () =>
+  t.db
+    .selectFrom('pushSubscription')
+    .selectAll()
+    .where('reAgentId', '=', w.O.agent.id)
+    .orderBy('id')
+    .execute()
+
+/**
+ * A single-use claim capability for M (a verified agent of O's firm on T's team), as an offer's push carries
+ * it, for an open house of O's offered to the firm: M's alone, signed in or not (the service worker calls
+ * without a session); every other agent is refused, and the capability stays unused.
+ */
+async function claimCapability(): Promise<Oh & { claimToken: string }> {
+  const oh = await openHouseIn('offered')
+  const claimToken = randomBytes(32).toString('base64url')
+  await t.db
+    .insertInto('pushClaimToken')
+    .values({
+      tokenHash: hashClaimToken(claimToken),
+      reAgentId: w.M.agent.id,
+      openHouseId: oh.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .execute()
+  return { ...oh, claimToken }
+}
 
 /** GET routes whose path agent id is the owner's (O). */
 const selfCase = (param: string, extra: Record<string, string | number> = {}) => [
@@ -1573,6 +1623,56 @@ const matrix: Record<string, Case<unknown>[]> = {
       prepare: none,
       request: () => ({}),
       expect: [200, 200, 200, 200, 200, 200, 403],
+    }),
+  ],
+  'POST /api/notificationmgmt/notificationSettings': [
+    kase({
+      name: "the caller's own notification settings",
+      prepare: none,
+      request: () => ({
+        body: { events: ['offer.team', 'claim.won'], quietHours: null, timeZone: 'America/Chicago' },
+      }),
+      expect: [200, 200, 200, 200, 200, 200, 403],
+      snapshot: ownerSettings,
+    }),
+  ],
+  'POST /api/notificationmgmt/savePushSubscription': [
+    kase({
+      name: "a browser of the caller's own",
+      prepare: none,
+      request: () => ({
+        body: {
+          endpoint: `http://127.0.0.1:9/push/${unique()}`,
+          keys: {
+            p256dh: randomBytes(65).toString('base64url'),
+            auth: randomBytes(16).toString('base64url'),
+          },
+        },
+      }),
+      expect: [201, 201, 201, 201, 201, 201, 403],
+      snapshot: ownerSubscriptions,
+    }),
+  ],
+  'GET /api/public/pushPublicKey': [
+    kase({ name: 'the VAPID public key', prepare: none, request: () => ({}), expect: everyone(200) }),
+  ],
+  'POST /api/public/claimFromNotification': [
+    kase({
+      name: "M's capability for an open house of O's offered to the firm",
+      prepare: claimCapability,
+      perCell: true,
+      owner: () => w.M,
+      request: (c) => ({ body: { claimToken: c.claimToken } }),
+      // The teammate column is M itself, its own capability.
+      expect: [200, 403, 403, 403, 403, 200, 200],
+      snapshot: async (c) => ({
+        openHouse: await openHouseSnapshot(c.id),
+        capability: await t.db
+          .selectFrom('pushClaimToken')
+          .selectAll()
+          .where('tokenHash', '=', hashClaimToken(c.claimToken))
+          .execute(),
+      }),
     }),
   ],
   'DELETE /api/notificationmgmt/deletePushSubscription/:id': [

@@ -6,7 +6,8 @@
 // stored before sealing existed is sealed when a worker starts.
 
 import { randomBytes, randomUUID } from 'node:crypto'
-import { keyIdOf, parseSecretsKey } from '@porchlight/server/src/secrets.ts'
+import { PUSH_PAYLOAD_COLUMN } from '@porchlight/server/src/modules/push/send.ts'
+import { createSecretBox, keyIdOf, parseSecretsKey } from '@porchlight/server/src/secrets.ts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, TEST_SECRETS_KEY, type TestApp } from '../support/app.ts'
@@ -88,11 +89,46 @@ const header = (m: ReceivedMail, name: string) =>
   m.raw.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, '')
 
 /** The stored values of the sealed columns, raw. */
+/** Two pushes to a browser of the agent's, sealed as the worker seals them: one waiting, one sent. */
+async function pushesOf(app: TestApp, agent: Awaited<ReturnType<typeof makePlannedAgent>>) {
+  const box = createSecretBox([parseSecretsKey(TEST_SECRETS_KEY) as Buffer])
+  const subscription = await app.db
+    .insertInto('pushSubscription')
+    .values({
+      reAgentId: agent.agent.id,
+      endpoint: `https://push.example.com/send/${randomUUID()}`,
+      p256dh: randomBytes(65).toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const message = (status: 'pending' | 'sent') => ({
+    subscriptionId: subscription.id,
+    event: 'offer.marketCenter',
+    payload: box.seal(
+      JSON.stringify({ claimToken: randomBytes(32).toString('base64url') }),
+      PUSH_PAYLOAD_COLUMN,
+    ),
+    ttlSeconds: 3600,
+    urgency: 'high',
+    topic: 'offer',
+    expiresAt: new Date(Date.now() + 3_600_000),
+    status,
+  })
+  const [waiting, sent] = await app.db
+    .insertInto('pushMessage')
+    .values([message('pending'), message('sent')])
+    .returning('id')
+    .execute()
+  return { waitingId: waiting?.id ?? 0, sentId: sent?.id ?? 0 }
+}
+
 async function sealedColumns(app: TestApp) {
   const { rows } = await sql<{ v: string }>`
     select secret as v from webhook_endpoint union all select api_key from fub_connector
     union all select token from calendar_feed
-    union all select unsubscribe_url from mail where unsubscribe_url is not null`.execute(app.db)
+    union all select unsubscribe_url from mail where unsubscribe_url is not null
+    union all select payload from push_message where status = 'pending'`.execute(app.db)
   return rows.map((r) => r.v)
 }
 
@@ -148,6 +184,8 @@ describe('secrets at rest', () => {
     later.push(base)
     const vera = await makePlannedAgent(base.db, { firstName: 'Vera' })
     const s = await integrations(base, vera)
+    // A push still to send (its claim capability sealed in the payload), and one already sent.
+    const pushes = await pushesOf(base, vera)
 
     const newKey = randomBytes(32).toString('base64')
     const newId = keyIdOf(parseSecretsKey(newKey) as Buffer)
@@ -170,6 +208,18 @@ describe('secrets at rest', () => {
       async () => (await sealedColumns(base)).every((v) => v.startsWith(`sk1.${newId}.`)),
       'every value sealed with the new key',
     )
+
+    // The push still to send is sealed with the new key; a sent one is never opened again: left as it was.
+    const payloads = await base.db
+      .selectFrom('pushMessage')
+      .select(['id', 'status', 'payload'])
+      .where('id', 'in', [pushes.waitingId, pushes.sentId])
+      .orderBy('id')
+      .execute()
+    expect(payloads.map((p) => [p.status, p.payload.slice(0, 13)])).toEqual([
+      ['pending', `sk1.${newId}.`],
+      ['sent', `sk1.${oldId}.`],
+    ])
 
     // The old key can go: an app holding only the new one reads and signs as before.
     const renewed = await buildTestApp({ sameAs: base, env: { ...env(), SECRETS_KEY: newKey } })

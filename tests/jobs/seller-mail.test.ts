@@ -163,8 +163,16 @@ describe('the seller kept informed', () => {
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     expect(mail.text).toContain(`Unsubscribe: ${unsubscribe}`)
 
-    // The live link in the mail opens the report.
-    const token = url.split('/seller/')[1]
+    // The live link in the mail opens the report; the stored mail keeps it sealed, never in its bodies.
+    const token = url.split('/seller/')[1] ?? ''
+    const stored = await t.db
+      .selectFrom('mail')
+      .selectAll()
+      .where('toAddress', '=', seller)
+      .executeTakeFirstOrThrow()
+    expect(JSON.stringify(stored)).not.toContain(token)
+    expect(stored.textBody).toContain('keeps itself up to date until')
+    expect(stored.privateLink).toMatch(/^sk1\.[\da-f]{8}\./)
     const page = await t.call('GET', `/public/getSellerReport/${token}`)
     expect(page.status).toBe(200)
     expect(page.body.data.visitors.count).toBe(2)

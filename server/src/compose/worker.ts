@@ -47,7 +47,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
         db,
         mailer,
         services.consent.optedOut,
-        (sealed) => services.secrets.open(sealed, 'mail.unsubscribe_url'),
+        (sealed, column) => services.secrets.open(sealed, column),
         config.mailRetry,
         (fields, msg) => logger.debug(fields, msg),
       ),

@@ -8,8 +8,11 @@ export const SEALED_COLUMNS = [
   { table: 'fub_connector', column: 'api_key', key: 're_agent_id' },
   { table: 'calendar_feed', column: 'token', key: 're_agent_id' },
   { table: 'mail', column: 'unsubscribe_url', key: 'id' },
+  { table: 'mail', column: 'private_link', key: 'id' },
   { table: 'seller_report_link', column: 'token', key: 'id' },
-] as const
+  // A push (its claim capability) is opened once, when it is sent: only the ones still to send matter.
+  { table: 'push_message', column: 'payload', key: 'id', waiting: sql`status in ('pending', 'sending')` },
+] as const satisfies ReadonlyArray<{ table: string; column: string; key: string; waiting?: unknown }>
 
 /**
  * Mails outlive an old key only briefly: a mail's link is opened once, when it goes out. Their values
@@ -28,14 +31,16 @@ const BATCH = 500
 export async function resealSecrets(db: Db, box: SecretBox): Promise<{ sealed: number; unreadable: number }> {
   let sealed = 0
   let unreadable = 0
-  for (const { table, column, key } of SEALED_COLUMNS) {
+  for (const place of SEALED_COLUMNS) {
+    const { table, column, key } = place
+    const waiting = 'waiting' in place ? sql`and ${place.waiting}` : sql``
     // A literal, so the partial index of plain values (migration 202611290005) serves the plain pass.
     const pattern = PLAIN_ONLY.has(table) ? 'sk1.%' : box.currentPattern
     let after: string | number = -1
     for (;;) {
       const { rows } = await sql<{ k: string | number; v: string }>`
         select ${sql.ref(key)} as k, ${sql.ref(column)} as v from ${sql.table(table)}
-        where ${sql.ref(column)} not like ${sql.lit(pattern)} and ${sql.ref(key)} > ${after}
+        where ${sql.ref(column)} not like ${sql.lit(pattern)} and ${sql.ref(key)} > ${after} ${waiting}
         order by ${sql.ref(key)} limit ${BATCH}`.execute(db)
       for (const row of rows) {
         let plain: string

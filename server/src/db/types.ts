@@ -456,6 +456,11 @@ export interface MailTable {
    * `{{porchlight:unsubscribe}}` in its place until it goes out.
    */
   unsubscribeUrl: Nullable<string>
+  /**
+   * A link that opens something without a sign-in (the seller's live report), sealed: its bodies hold
+   * `{{porchlight:link}}` in its place until it goes out.
+   */
+  privateLink: Nullable<string>
   /** While 'waiting': when it is tried again (sooner for 'server', once the server answers again). */
   nextAttemptAt: NullableTimestamp
   /**

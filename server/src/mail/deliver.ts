@@ -12,7 +12,7 @@ import { type Counted, metrics } from '../lib/metrics.ts'
 import { trace } from '../lib/trace.ts'
 import type { Mailer } from './mailer.ts'
 import { classifySendFailure, retryDelayMs } from './refusals.ts'
-import { withUnsubscribeLink } from './unsubscribe-link.ts'
+import { type SealedMailColumn, withUnsubscribeLink } from './unsubscribe-link.ts'
 
 /**
  * How long a worker owns a mail it is sending: longer than an SMTP exchange normally takes (the
@@ -92,8 +92,11 @@ export function createMailProcessor(
   mailer: Mailer,
   /** Whether the address opted out of mail from this agent: such a mail is suppressed, not sent. */
   optedOut: (agentId: number, email: string) => Promise<boolean> = async () => false,
-  /** Opens a mail's sealed unsubscribe link (decision 033), put back into the mail as it goes out. */
-  openLink: (sealed: string) => string = (sealed) => sealed,
+  /**
+   * Opens a mail's sealed links (decision 033: its unsubscribe link and its private link, by column),
+   * put back into the mail as it goes out.
+   */
+  openLink: (sealed: string, column: SealedMailColumn) => string = (sealed) => sealed,
   retry: Pick<Config['mailRetry'], 'delaysMs' | 'giveUpAfterMs'> = {
     delaysMs: MAIL_RETRY_DELAYS_MS,
     giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
@@ -240,8 +243,15 @@ export function createMailProcessor(
         replyTo: mail.replyTo,
         headers: mail.headers as Record<string, string> | null,
       }
-      const link = mail.unsubscribeUrl === null ? null : openLink(mail.unsubscribeUrl)
-      const { messageId } = await mailer.deliver(withUnsubscribeLink(outgoing, link))
+      const open = (sealed: string | null, column: SealedMailColumn) =>
+        sealed === null ? null : openLink(sealed, column)
+      const { messageId } = await mailer.deliver(
+        withUnsubscribeLink(
+          outgoing,
+          open(mail.unsubscribeUrl, 'mail.unsubscribe_url'),
+          open(mail.privateLink, 'mail.private_link'),
+        ),
+      )
       return { outcome: 'sent', marked: mark({ mailId, status: 'sent', smtpMessageId: messageId }) }
     } catch (err) {
       const failure = classifySendFailure(err)

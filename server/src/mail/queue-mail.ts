@@ -15,6 +15,8 @@ export interface MailContent {
   headers?: Record<string, string>
   /** The unsubscribe link, sealed; the bodies hold UNSUBSCRIBE_LINK in its place (unsubscribe-link.ts). */
   unsubscribeUrl?: string
+  /** A link that opens something without a sign-in, sealed; the bodies hold PRIVATE_LINK in its place. */
+  privateLink?: string
 }
 
 export interface QueueOptions {
@@ -80,6 +82,7 @@ export async function queueMails(
           replyTo: mail.replyTo ?? null,
           headers: mail.headers ? JSON.stringify(mail.headers) : null,
           unsubscribeUrl: mail.unsubscribeUrl ?? null,
+          privateLink: mail.privateLink ?? null,
           ...(sendWith === 'gathered' ? { waitingFor: 'job' as const, trace: traced } : {}),
         })),
       )

@@ -7,19 +7,31 @@ import type { OutgoingMail } from './mailer.ts'
  */
 export const UNSUBSCRIBE_LINK = '{{porchlight:unsubscribe}}'
 
-/** The mail as it goes out: its link where the stored mail holds the placeholder. */
+/** Where a link that opens something without a sign-in stands (mail.private_link, sealed the same way). */
+export const PRIVATE_LINK = '{{porchlight:link}}'
+
+/** The columns a mail's links are sealed for (their names are part of the sealing). */
+export type SealedMailColumn = 'mail.unsubscribe_url' | 'mail.private_link'
+
+/** The mail as it goes out: its links where the stored mail holds their placeholders. */
 export function withUnsubscribeLink<M extends Pick<OutgoingMail, 'textBody' | 'htmlBody' | 'headers'>>(
   mail: M,
   url: string | null,
+  privateLink: string | null = null,
 ): M {
-  if (url === null) return mail
-  const put = (s: string, value: string) => s.split(UNSUBSCRIBE_LINK).join(value)
+  const links = [
+    [UNSUBSCRIBE_LINK, url],
+    [PRIVATE_LINK, privateLink],
+  ].filter((l): l is [string, string] => l[1] !== null)
+  if (links.length === 0) return mail
+  const put = (s: string, encode: (v: string) => string = (v) => v) =>
+    links.reduce((out, [placeholder, value]) => out.split(placeholder).join(encode(value)), s)
   return {
     ...mail,
-    textBody: put(mail.textBody, url),
-    htmlBody: mail.htmlBody === null ? null : put(mail.htmlBody, escapeHtml(url)),
+    textBody: put(mail.textBody),
+    htmlBody: mail.htmlBody === null ? null : put(mail.htmlBody, escapeHtml),
     headers: mail.headers
-      ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, put(value, url)]))
+      ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, put(value)]))
       : mail.headers,
   }
 }

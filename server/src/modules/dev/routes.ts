@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { escapeHtml } from '../../lib/html.ts'
-import { withUnsubscribeLink } from '../../mail/unsubscribe-link.ts'
+import { type SealedMailColumn, withUnsubscribeLink } from '../../mail/unsubscribe-link.ts'
 
 /** The machine itself: the mailbox holds sign-up codes and temporary passwords. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
@@ -14,15 +14,27 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return reply.callNotFound()
     const mails = await app.deps.db
       .selectFrom('mail')
-      .select(['id', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'unsubscribeUrl'])
+      .select([
+        'id',
+        'toAddress',
+        'subject',
+        'textBody',
+        'status',
+        'createdAt',
+        'unsubscribeUrl',
+        'privateLink',
+      ])
       .orderBy('id', 'desc')
       .limit(50)
       .execute()
-    // The unsubscribe link is kept sealed apart from the body (decision 033); shown here as sent.
+    // The links are kept sealed apart from the body (decision 033); shown here as sent.
+    const open = (sealed: string | null, column: SealedMailColumn) =>
+      sealed === null ? null : app.deps.secrets.open(sealed, column)
     const textOf = (m: (typeof mails)[number]) =>
       withUnsubscribeLink(
         { textBody: m.textBody, htmlBody: null, headers: null },
-        m.unsubscribeUrl === null ? null : app.deps.secrets.open(m.unsubscribeUrl, 'mail.unsubscribe_url'),
+        open(m.unsubscribeUrl, 'mail.unsubscribe_url'),
+        open(m.privateLink, 'mail.private_link'),
       ).textBody
     const items = mails
       .map(

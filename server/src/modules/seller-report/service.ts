@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
+import { PRIVATE_LINK } from '../../mail/unsubscribe-link.ts'
 import type { Access } from '../../policy/access.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
 import type { SecretBox } from '../../secrets.ts'
@@ -202,7 +203,8 @@ export function createSellerReportService(d: SellerReportDeps) {
               ),
               comments: report.feedback.comments,
             },
-            link: `${d.config.publicUrl}/seller/${token}`,
+            // The live link opens the report without a sign-in: sealed beside the mail, not in its body.
+            link: PRIVATE_LINK,
             expires: report.expiresAt.slice(0, 10),
           })
           const sealed = d.secrets.seal(sellerUnsubscribeUrl(unsubscribe), 'mail.unsubscribe_url')
@@ -210,6 +212,7 @@ export function createSellerReportService(d: SellerReportDeps) {
             ...withUnsubscribe(mail, sealed),
             fromName: agent,
             replyTo: oh.listingEmail,
+            privateLink: d.secrets.seal(`${d.config.publicUrl}/seller/${token}`, 'mail.private_link'),
           })
           await repo.setSellerMail(link.id, openHouseId, mailId, trx)
           written++
