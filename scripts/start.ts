@@ -5,53 +5,14 @@
 // process. Then the server starts in this same process (server/src/bin/start.ts prints the one banner).
 import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../server/src/config.ts'
-import { precompressDir } from '../web/build/precompress.ts'
+import { webSourceHash } from './web-source.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const web = path.join(root, 'web')
 const hashFile = path.join(web, 'dist', '.source-hash')
-
-/** What the web build reads: its sources, config and the shared package, and the lockfile. */
-const inputs = [
-  'web/src',
-  'web/public',
-  'web/build',
-  'web/index.html',
-  'web/guest.html',
-  'web/landing.html',
-  'web/vite.config.ts',
-  'web/package.json',
-  'web/tsconfig.json',
-  'shared/src',
-  'shared/package.json',
-  'pnpm-lock.yaml',
-]
-/** Written by the build itself (the router plugin): not an input. */
-const generated = new Set([path.join(root, 'web/src/routeTree.gen.ts')])
-
-function files(entry: string): string[] {
-  const full = path.join(root, entry)
-  if (!fs.existsSync(full)) return []
-  if (!fs.statSync(full).isDirectory()) return [full]
-  return fs
-    .readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .filter((f) => !generated.has(f) && !f.endsWith('.test.ts') && !f.endsWith('.test.tsx'))
-    .sort()
-}
-
-function sourceHash(): string {
-  const hash = createHash('sha256')
-  for (const file of inputs.flatMap(files)) {
-    hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0')
-  }
-  return hash.digest('hex')
-}
 
 /** Runs a command with its output kept (shown only when it fails). */
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
@@ -77,7 +38,7 @@ function failed(what: string, output: string): never {
 
 /** The hash of the web app's sources when web/dist is not their build, else null. */
 function webToBuild(): string | null {
-  const hash = sourceHash()
+  const hash = webSourceHash(root)
   const built = fs.existsSync(path.join(web, 'dist', 'index.html'))
   if (built && fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8').trim() === hash) return null
   return hash
@@ -95,7 +56,10 @@ async function buildWeb(hash: string): Promise<number> {
     const { code, output } = await run(vite, args, web)
     if (code !== 0) failed('Building the web app', output)
   }
-  await precompressDir(path.join(web, 'dist'), 'fast')
+  // In a process of its own too: zlib's threads would leave their memory in this one (~100 MB).
+  const precompress = path.join(web, 'build', 'precompress.ts')
+  const compressed = await run(process.execPath, [...process.execArgv, precompress, 'dist', '--fast'], web)
+  if (compressed.code !== 0) failed('Compressing the web app', compressed.output)
   fs.writeFileSync(hashFile, `${hash}\n`)
   return (Date.now() - started) / 1000
 }
