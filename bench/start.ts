@@ -1,5 +1,6 @@
 // `pnpm bench start`: how long `pnpm start` takes to answer /api/ready as a laptop user runs it (embedded
-// database), how many lines it prints, and the resident memory of its whole process tree once ready.
+// database) and the CPU its process tree used until then, how many lines it prints, and the resident
+// memory of its whole process tree once ready.
 // Three starts: the first with no web build, no data and tsx's transform cache empty (a fresh clone after
 // `pnpm install`: the cache is kept in the temporary folder, a new one here), then two with all three
 // left by the first. The data folder (data/) and web/dist are moved aside for the run and put back after.
@@ -23,8 +24,8 @@ async function freePort(): Promise<number> {
   return port
 }
 
-/** Resident memory of `pid` and every process under it, in MB. */
-function treeRssMb(pid: number): number {
+/** `pid` and every process under it. */
+function tree(pid: number): Array<[number, number, number]> {
   const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
   const rows = out
     .trim()
@@ -40,7 +41,32 @@ function treeRssMb(pid: number): number {
       }
     }
   }
-  return rows.filter(([p]) => inTree.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024
+  return rows.filter(([p]) => inTree.has(p))
+}
+
+/** Resident memory of `pid` and every process under it, in MB. */
+function treeRssMb(pid: number): number {
+  return tree(pid).reduce((sum, [, , rss]) => sum + rss, 0) / 1024
+}
+
+/**
+ * CPU seconds the tree has used, its finished children's included (a parent counts the children it
+ * waited for): on a machine others load, a figure the load changes far less than the time.
+ */
+function treeCpuSeconds(pid: number): number {
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  let sum = 0
+  for (const [p] of tree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8')
+      // After the command's name: state is the 1st field, utime/stime/cutime/cstime the 12th–15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      sum += fields.slice(11, 15).reduce((a, f) => a + Number(f), 0)
+    } catch {
+      // gone since ps listed it
+    }
+  }
+  return sum / ticks
 }
 
 async function startOnce(label: string, tmpdir: string): Promise<void> {
@@ -77,6 +103,7 @@ async function startOnce(label: string, tmpdir: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 100))
   }
   const seconds = (Date.now() - started) / 1000
+  const cpu = treeCpuSeconds(child.pid as number)
   // Memory once the start has settled (the worker connected, first passes done).
   await new Promise((r) => setTimeout(r, 2000))
   const rss = treeRssMb(child.pid as number)
@@ -85,7 +112,7 @@ async function startOnce(label: string, tmpdir: string): Promise<void> {
   const banner = /Started: +in ([\d.]+ s)/.exec(output)?.[1]
   const own = [prepared, banner && `node to banner ${banner}`].filter(Boolean).join(', ')
   console.log(
-    `${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s to ready  ${rss.toFixed(0).padStart(5)} MB tree  ${String(lines).padStart(3)} lines${own ? `  (${own})` : ''}`,
+    `${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s to ready ${cpu.toFixed(1).padStart(5)} s CPU  ${rss.toFixed(0).padStart(5)} MB tree  ${String(lines).padStart(3)} lines${own ? `  (${own})` : ''}`,
   )
   if (process.env.BENCH_START_OUTPUT) console.log(output)
   const exited = new Promise((resolve) => child.once('exit', resolve))
