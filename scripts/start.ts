@@ -1,58 +1,23 @@
 // `pnpm start`: builds the web app only when its sources changed since the build in web/dist (a hash of
-// them kept in web/dist/.source-hash), quietly: its output is shown only when it fails. Then the
-// server starts in this same process (server/src/bin/start.ts prints the one banner).
+// them kept in web/dist/.source-hash), quietly: its output is shown only when it fails. On a first start
+// the embedded database is made (initdb, migrations) by `pnpm migrate`'s entry point in a process of its
+// own at the same time: the two take a core each, and the memory initdb leaves behind goes with its
+// process. Then the server starts in this same process (server/src/bin/start.ts prints the one banner).
 import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { loadConfig } from '../server/src/config.ts'
+import { webSourceHash } from './web-source.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const web = path.join(root, 'web')
 const hashFile = path.join(web, 'dist', '.source-hash')
 
-/** What the web build reads: its sources, config and the shared package, and the lockfile. */
-const inputs = [
-  'web/src',
-  'web/public',
-  'web/build',
-  'web/index.html',
-  'web/guest.html',
-  'web/landing.html',
-  'web/vite.config.ts',
-  'web/package.json',
-  'web/tsconfig.json',
-  'shared/src',
-  'shared/package.json',
-  'pnpm-lock.yaml',
-]
-/** Written by the build itself (the router plugin): not an input. */
-const generated = new Set([path.join(root, 'web/src/routeTree.gen.ts')])
-
-function files(entry: string): string[] {
-  const full = path.join(root, entry)
-  if (!fs.existsSync(full)) return []
-  if (!fs.statSync(full).isDirectory()) return [full]
-  return fs
-    .readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .filter((f) => !generated.has(f) && !f.endsWith('.test.ts') && !f.endsWith('.test.tsx'))
-    .sort()
-}
-
-function sourceHash(): string {
-  const hash = createHash('sha256')
-  for (const file of inputs.flatMap(files)) {
-    hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0')
-  }
-  return hash.digest('hex')
-}
-
-function run(args: string[]): Promise<{ code: number | null; output: string }> {
+/** Runs a command with its output kept (shown only when it fails). */
+function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const vite = path.join(web, 'node_modules', '.bin', 'vite')
-    const child = spawn(vite, args, { cwd: web, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (c) => {
       output += c
@@ -64,27 +29,85 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
   })
 }
 
-async function buildWebIfChanged(): Promise<void> {
-  const hash = sourceHash()
-  const built = fs.existsSync(path.join(web, 'dist', 'index.html'))
-  if (built && fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8').trim() === hash) return
-  const started = Date.now()
-  process.stdout.write(built ? 'The web app changed: building it… ' : 'Building the web app (first start)… ')
-  // As `pnpm build:web` (web/package.json): the agent app, then the guest pages into the same folder.
-  for (const args of [['build'], ['build', '--mode', 'guest']]) {
-    const { code, output } = await run(args)
-    if (code !== 0) {
-      console.log('failed.')
-      console.error(output)
-      process.exit(1)
-    }
-  }
-  fs.writeFileSync(hashFile, `${hash}\n`)
-  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+/** Fails the start with what the step printed. */
+function failed(what: string, output: string): never {
+  console.log(`${what} failed.`)
+  console.error(output)
+  process.exit(1)
 }
 
-// The API processes of WEB_CONCURRENCY run this file again: the supervisor built what was needed.
-if (cluster.isPrimary) await buildWebIfChanged()
+/** The hash of the web app's sources when web/dist is not their build, else null. */
+function webToBuild(): string | null {
+  const hash = webSourceHash(root)
+  const built = fs.existsSync(path.join(web, 'dist', 'index.html'))
+  if (built && fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8').trim() === hash) return null
+  return hash
+}
+
+/**
+ * Builds the web app, as `pnpm build:web` (web/package.json) does: the agent app, then the guest pages
+ * into the same folder, then their compressed copies — brotli at a fast level, this build serves a
+ * laptop (`pnpm build:web`, the production build, compresses at the best). Resolves its seconds.
+ */
+async function buildWeb(hash: string): Promise<number> {
+  const started = Date.now()
+  const vite = path.join(web, 'node_modules', '.bin', 'vite')
+  for (const args of [['build'], ['build', '--mode', 'guest']]) {
+    const { code, output } = await run(vite, args, web)
+    if (code !== 0) failed('Building the web app', output)
+  }
+  // In a process of its own too: zlib's threads would leave their memory in this one (~100 MB).
+  const precompress = path.join(web, 'build', 'precompress.ts')
+  const compressed = await run(process.execPath, [...process.execArgv, precompress, 'dist', '--fast'], web)
+  if (compressed.code !== 0) failed('Compressing the web app', compressed.output)
+  fs.writeFileSync(hashFile, `${hash}\n`)
+  return (Date.now() - started) / 1000
+}
+
+/** The embedded database's folder when it is to be made (a first start without DATABASE_URL), else null. */
+function embeddedDbToMake(): string | null {
+  try {
+    const { db } = loadConfig()
+    if (db.url || fs.existsSync(path.join(db.dataDir, 'PG_VERSION'))) return null
+    return db.dataDir
+  } catch {
+    return null // the server's start says what is wrong with the settings
+  }
+}
+
+/**
+ * Makes the embedded database (initdb, then the migrations) in a process of its own: `pnpm migrate`'s
+ * entry point. PGlite's initdb runs a second PostgreSQL and initdb itself in WebAssembly, ~350 MB that
+ * this process would keep for its life. Resolves its seconds.
+ */
+async function makeEmbeddedDb(): Promise<number> {
+  const started = Date.now()
+  const migrate = path.join(root, 'server', 'src', 'bin', 'migrate.ts')
+  const { code, output } = await run(process.execPath, [...process.execArgv, migrate], root)
+  if (code !== 0) failed('Making the embedded database', output)
+  return (Date.now() - started) / 1000
+}
+
+/** The web build and the new database side by side (a core each), one line for both. */
+async function prepare(): Promise<void> {
+  const hash = webToBuild()
+  const dataDir = embeddedDbToMake()
+  const work = [
+    hash === null ? null : { what: 'building the web app', run: () => buildWeb(hash), short: 'web app' },
+    dataDir === null
+      ? null
+      : { what: 'making the embedded database', run: makeEmbeddedDb, short: 'database' },
+  ].filter((w) => w !== null)
+  if (work.length === 0) return
+  const first = !fs.existsSync(path.join(web, 'dist', 'index.html')) || dataDir !== null
+  const doing = work.map((w) => w.what).join(' and ')
+  process.stdout.write(`${doing[0]?.toUpperCase()}${doing.slice(1)}${first ? ' (first start)' : ''}… `)
+  const seconds = await Promise.all(work.map((w) => w.run()))
+  console.log(`done (${work.map((w, i) => `${w.short} ${seconds[i]?.toFixed(1)} s`).join(', ')}).`)
+}
+
+// The API processes of WEB_CONCURRENCY run this file again: the supervisor prepared what was needed.
+if (cluster.isPrimary) await prepare()
 // A laptop's terminal shows the banner and what went wrong, not a line per request (LOG_LEVEL=info does).
 process.env.LOG_LEVEL ??= 'warn'
 await import('../server/src/bin/start.ts')

@@ -5,7 +5,6 @@ import { defineConfig, type UserConfig } from 'vite'
 import { guestServiceWorker } from './build/guest-offline.ts'
 import { inlinePage } from './build/inline-page.ts'
 import { landingPage } from './build/landing-page.ts'
-import { precompress } from './build/precompress.ts'
 
 const api = 'http://localhost:3000'
 const proxy = {
@@ -25,7 +24,7 @@ const proxy = {
 const guest: UserConfig = {
   // inlinePage before guestServiceWorker: the worker caches the page, which then carries everything.
   // landingPage builds the agents' landing page (served for /) after the guest pages, the same way.
-  plugins: [react(), inlinePage(), guestServiceWorker(), precompress(), landingPage()],
+  plugins: [react(), inlinePage(), guestServiceWorker(), landingPage()],
   publicDir: false,
   resolve: {
     alias: [
@@ -51,7 +50,6 @@ const agent: UserConfig = {
     optimizeLocales.vite({ locales: ['en-US'] }),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    precompress(),
   ],
   build: {
     rolldownOptions: {

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { build, type Plugin, runnerImport } from 'vite'
 import { inlinePage } from './inline-page.ts'
-import { precompress } from './precompress.ts'
 
 /**
  * Builds landing.html, the page the server sends for /, after the guest pages and into the same
@@ -25,7 +24,7 @@ export function landingPage(): Plugin {
         root,
         publicDir: false,
         logLevel: 'warn',
-        plugins: [prerender(root, outDir), inlinePage(), precompress()],
+        plugins: [prerender(root, outDir), inlinePage()],
         build: {
           outDir,
           emptyOutDir: false,

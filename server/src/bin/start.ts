@@ -9,10 +9,7 @@ import fs from 'node:fs'
 import type http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
-import pino from 'pino'
 import webpush from 'web-push'
-import { buildApp } from '../compose/app.ts'
-import { startWorkerRuntime } from '../compose/worker.ts'
 import {
   childEnvironment,
   configOrExit,
@@ -23,8 +20,6 @@ import {
 } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
-import { serveMetrics } from '../http/observe.ts'
-import { traceLogFields } from '../lib/trace.ts'
 import { pingRedis } from '../redis.ts'
 import { onShutdown } from '../shutdown.ts'
 
@@ -66,6 +61,32 @@ const config = configOrExit(() =>
   withLocalVapidKeys(withLocalSecretsKey(loadConfig()), () => webpush.generateVAPIDKeys()),
 )
 
+/**
+ * The API, sockets and workers: ~3 s of module loading (more with tsx's cache cold), read while the
+ * database opens (PGlite compiles its WebAssembly on other threads and starts PostgreSQL) rather than
+ * before it.
+ */
+const serverModules = Promise.all([
+  import('../compose/app.ts'),
+  import('../compose/worker.ts'),
+  import('../http/observe.ts'),
+  import('../lib/trace.ts'),
+  import('pino'),
+]).then(([app, worker, observe, trace, pino]) => ({
+  buildApp: app.buildApp,
+  startWorkerRuntime: worker.startWorkerRuntime,
+  serveMetrics: observe.serveMetrics,
+  traceLogFields: trace.traceLogFields,
+  pino: pino.default,
+}))
+
+/** The database, migrated by the process that migrates (the primary). */
+async function openDb() {
+  const db = await createDb(config.db)
+  if (cluster.isPrimary) await migrateToLatest(db.db, config.migrationsDir)
+  return db
+}
+
 /** The message with which the supervisor hands an API process a connection (its socket goes along). */
 const CONNECTION = 'porchlight:connection'
 /** The message with which an API process tells the supervisor it can take connections. */
@@ -90,8 +111,7 @@ async function finishHanded(server: http.Server, handed: Set<net.Socket>): Promi
  * Under a supervisor it listens on nothing: the supervisor accepts each connection and hands it over.
  */
 async function serve(jobs: boolean, closeAlso?: () => Promise<void>) {
-  const db = await createDb(config.db)
-  if (cluster.isPrimary) await migrateToLatest(db.db, config.migrationsDir)
+  const [db, { buildApp, serveMetrics, startWorkerRuntime }] = await Promise.all([openDb(), serverModules])
   const app = await buildApp(config, { db })
   const handed = new Set<net.Socket>()
   if (cluster.isWorker) {
@@ -174,6 +194,7 @@ function banner(redisUsed: string, dbKind: string, processes: number) {
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
     Workers:    ${dbKind === 'embedded' ? 'in this process (the embedded database serves one)' : 'a process of their own'}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}
+    Started:    in ${process.uptime().toFixed(1)} s
     API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY); this one migrates and runs the workers` : ''}
 `)
 }
@@ -195,8 +216,10 @@ function addressHash(address: string): number {
  * workers.
  */
 async function supervise(redisUsed: string, processes: number) {
-  const db = await createDb(config.db)
-  await migrateToLatest(db.db, config.migrationsDir)
+  const [db, { pino, serveMetrics, startWorkerRuntime, traceLogFields }] = await Promise.all([
+    openDb(),
+    serverModules,
+  ])
   const worker = startWorkerRuntime(
     config,
     db.db,

@@ -31,6 +31,15 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   return () => fs.rm(lock, { force: true })
 }
 
+/**
+ * Sized for a laptop: initdb writes PostgreSQL's server defaults (128 MB of shared buffers, 100
+ * connections), which in PGlite are this process's own memory, touched as data is read, for one
+ * connection. A laptop's data fits 32 MB many times over (the file system caches the rest); the other
+ * settings of PGlite's own defaults stay, durability included (PGlite starts with fsync off: a power
+ * cut can lose the last writes of the embedded database, as before; DATABASE_URL for data that matters).
+ */
+const LAPTOP_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'max_connections=8']
+
 /** PostgreSQL in this process (PGlite), its data under `dataDir` (or `memory://…`). */
 export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
   const memory = dataDir.startsWith('memory://')
@@ -42,7 +51,11 @@ export async function createEmbeddedDb(dataDir: string): Promise<DbHandle> {
     // The trigram indexes of the prospect name search (migration 202611240007).
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ])
-  const pglite = await PGlite.create(dataDir, { parsers: TYPE_PARSERS, extensions: { pg_trgm } })
+  const pglite = await PGlite.create(dataDir, {
+    parsers: TYPE_PARSERS,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...LAPTOP_SETTINGS],
+  })
   const writes = new WriteWatchPlugin()
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(pglite),

@@ -1,0 +1,103 @@
+// `pnpm start` as a laptop user runs it (scripts/start.ts, embedded database): in a copy of the checkout
+// (the embedded database and the web build live in the checkout), its node_modules linked as after
+// `pnpm install`, the web app as the last start built it. The first start makes the database in a
+// process of its own and builds nothing; the one command serves the web app and the API, and a guest
+// signs in; a second start neither builds nor makes anything.
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createEmbeddedDb } from '@porchlight/server/src/db/embedded.ts'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { webSourceHash } from '../../scripts/web-source.ts'
+import { apiCaller, deleteKeys } from '../support/api.ts'
+import { TEST_SECRETS_KEY } from '../support/app.ts'
+import { guestFields, makePlannedAgent } from '../support/factories.ts'
+import { scheduleHostedBy } from '../support/open-houses.ts'
+import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+
+const repo = path.resolve(import.meta.dirname, '../..')
+const prefix = `st${randomBytes(4).toString('hex')}`
+/** Not copied: what a clone does not have (data, builds), and node_modules (linked). */
+const leftOut = new Set(['.git', 'node_modules', 'data', 'dist'])
+let checkout: string
+let indexBuiltAt: number
+
+beforeAll(() => {
+  checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-start-'))
+  fs.cpSync(repo, checkout, { recursive: true, filter: (src) => !leftOut.has(path.basename(src)) })
+  for (const dir of ['.', 'server', 'web', 'shared', 'migrations']) {
+    const modules = path.join(repo, dir, 'node_modules')
+    if (fs.existsSync(modules)) fs.symlinkSync(modules, path.join(checkout, dir, 'node_modules'))
+  }
+  // The web app as a start built it: the build (`pnpm build:web`), and the hash of its sources beside it.
+  fs.cpSync(path.join(repo, 'web', 'dist'), path.join(checkout, 'web', 'dist'), { recursive: true })
+  fs.writeFileSync(path.join(checkout, 'web', 'dist', '.source-hash'), `${webSourceHash(checkout)}\n`)
+  indexBuiltAt = fs.statSync(path.join(checkout, 'web', 'dist', 'index.html')).mtimeMs
+})
+
+afterAll(async () => {
+  if (checkout) fs.rmSync(checkout, { recursive: true, force: true })
+  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
+})
+
+async function pnpmStart(): Promise<{ started: StartedProcess; url: string }> {
+  const port = await freePort()
+  const started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: checkout,
+    env: {
+      PATH: process.env.PATH,
+      REDIS_URL: inject('redisUrl'),
+      REDIS_KEY_PREFIX: prefix,
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+  })
+  await started.waitUntil('the banner', () => started.output().includes('Porchlight is running'), 150_000)
+  return { started, url: `http://127.0.0.1:${port}` }
+}
+
+describe('pnpm start on the embedded database', () => {
+  it('makes the database on the first start, builds nothing unchanged, serves the web app', async () => {
+    const { started, url } = await pnpmStart()
+    try {
+      expect(started.output()).toMatch(
+        /Making the embedded database \(first start\)… done \(database [\d.]+ s\)\./,
+      )
+      expect(started.output()).not.toMatch(/building the web app/i)
+      const page = await fetch(`${url}/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('<html')
+      expect((await fetch(`${url}/api/ready`)).status).toBe(200)
+    } finally {
+      await stop(started.child)
+    }
+    // Stopped by SIGTERM as by Ctrl-C: it drains and closes the database (next start reopens it).
+    expect(started.child.exitCode).toBe(0)
+    expect(fs.existsSync(path.join(checkout, 'data', 'pg', 'PG_VERSION'))).toBe(true)
+    expect(fs.statSync(path.join(checkout, 'web', 'dist', 'index.html')).mtimeMs).toBe(indexBuiltAt)
+  }, 240_000)
+
+  it('starts again without building or making anything, and a guest signs in', async () => {
+    // Two agents, made while nothing runs on the data (the embedded database serves one process).
+    const handle = await createEmbeddedDb(path.join(checkout, 'data', 'pg'))
+    const listing = await makePlannedAgent(handle.db, { brokerFirmLicense: 'FIRM-START' })
+    const host = await makePlannedAgent(handle.db, { brokerFirmLicense: 'FIRM-START' })
+    await handle.close()
+
+    const { started, url } = await pnpmStart()
+    try {
+      expect(started.output()).not.toMatch(/building the web app|making the embedded database/i)
+      const call = apiCaller(url)
+      const oh = await scheduleHostedBy({ call }, listing, host)
+      const signIn = await call('POST', '/public/saveProspect', {
+        body: guestFields(oh.id),
+      })
+      expect(signIn.status).toBe(201)
+    } finally {
+      await stop(started.child)
+    }
+    expect(fs.statSync(path.join(checkout, 'web', 'dist', 'index.html')).mtimeMs).toBe(indexBuiltAt)
+  }, 240_000)
+})
