@@ -6,7 +6,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 describe('coalesced', () => {
   it('runs once per key for the calls of one window, with the newest value', async () => {
     const runs: Array<[string, number]> = []
-    const c = coalesced<number>(30, (key, value) => void runs.push([key, value]), () => {})
+    const c = coalesced<number>(
+      30,
+      (key, value) => void runs.push([key, value]),
+      () => {},
+    )
     c.call('a', 1)
     c.call('a', 2)
     c.call('b', 7)
