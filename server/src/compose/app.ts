@@ -214,7 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
   app.addHook('onClose', async () => {
     forgetSources()
-    services.statsEvents.stop()
+    services.stopBatchedLive()
     await sessionCache.close()
     await outbox.stop()
     await new Promise<void>((resolve) => realtime.io.close(() => resolve()))

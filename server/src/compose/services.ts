@@ -48,6 +48,7 @@ import { createWebhookService } from '../modules/webhooks/service.ts'
 import { createAccess } from '../policy/access.ts'
 import { createSocketAuthority } from '../policy/sockets.ts'
 import type { Live } from '../realtime/events.ts'
+import { withCoalescedHints } from '../realtime/hints.ts'
 import { createStatsNotifier } from '../realtime/stats.ts'
 import { createSecretBox } from '../secrets.ts'
 
@@ -69,7 +70,9 @@ export interface ServiceInfra {
  * Each module gets the services it asks for; no module builds another's repository.
  */
 export function createServices(infra: ServiceInfra) {
-  const { config, db, outbox, live } = infra
+  const { config, db, outbox } = infra
+  // Hints to refetch go once per room and moment (realtime/hints.ts); every other event at once.
+  const live = withCoalescedHints(infra.live)
   const secrets = createSecretBox(config.secrets.keys)
   const access = createAccess(db)
   // Web Push (decision 050): what the services tell agents' browsers goes through the outbox.
@@ -240,8 +243,16 @@ export function createServices(infra: ServiceInfra) {
     prospects,
     feedback,
     stats,
-    /** 'stats.changed' told in batches: stopped before the process's Redis connections close. */
     statsEvents,
+    /**
+     * Live work told in batches ('stats.changed', refetch hints, guests' pushes): stopped before the
+     * process's Redis and database connections close.
+     */
+    stopBatchedLive() {
+      statsEvents.stop()
+      live.stop()
+      pushEvents.stop()
+    },
     reports,
     doorSigns,
     webhooks,

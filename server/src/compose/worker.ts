@@ -106,7 +106,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     openHouses: services.openHouses,
     async close() {
       // Services of their own (not the API's, which the API stops): no hint after the emitter closes.
-      if (!shared) services.statsEvents.stop()
+      if (!shared) services.stopBatchedLive()
       forgetSources()
       await mailRetries.stop()
       await statsFold.stop()

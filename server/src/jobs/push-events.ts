@@ -31,13 +31,18 @@ export interface PushEvents {
   told(trx: Trx, agentIds: number[], message: PushNotice): Promise<void>
   /**
    * After a guest's sign-in committed: the agent at the door is told, unless one of its screens has the
-   * open house's board open (it sees the guest there already). Written in a transaction of its own.
+   * open house's board open (it sees the guest there already). Written in a transaction of its own,
+   * after the answer; nobody waits for it. The push names no guest, so the sign-ins of one open house
+   * within a moment are told once (lib/coalesced.ts), and `notice` (a read) is asked only when a push
+   * goes.
    */
   guestSignedIn(
     openHouseId: number,
     doorAgentId: number,
-    notice: { address: string; when: string },
-  ): Promise<void>
+    notice: () => Promise<{ address: string; when: string }>,
+  ): void
+  /** The process is stopping: pushes not yet started are dropped. */
+  stop(): void
 }
 
 export interface PushNotice {
@@ -56,5 +61,6 @@ export const noPushEvents: PushEvents = {
   offered: async () => {},
   claimed: async () => {},
   told: async () => {},
-  guestSignedIn: async () => {},
+  guestSignedIn: () => {},
+  stop: () => {},
 }

@@ -14,7 +14,6 @@ import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
-import { backgroundFailures } from '../../failures.ts'
 import type { PushEvents } from '../../jobs/push-events.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
@@ -155,13 +154,10 @@ export function createAttendeeService(d: AttendeeDeps) {
     })
     const push = d.push
     if (push) {
-      // After the answer: a sign-in never waits for a look at who has the board open.
+      // After the answer: a sign-in never waits for a look at who has the board open, nor for the read
+      // of what the push says (made only when one goes).
       const door = oh.hostingReAgentId ?? oh.listingReAgentId
-      onCommit(trx, () => {
-        mailContext(oh.id)
-          .then((c) => push.guestSignedIn(oh.id, door, { address: c.address, when: c.when }))
-          .catch((err) => backgroundFailures.report('push', err, { openHouseId: oh.id }))
-      })
+      onCommit(trx, () => push.guestSignedIn(oh.id, door, () => mailContext(oh.id)))
     }
     return { created: true as const, id: row.id }
   }

@@ -3,8 +3,10 @@ import { DEFAULT_PUSH_EVENTS, type PushEvent, rooms } from '@porchlight/shared'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
+import { backgroundFailures } from '../../failures.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { PushEvents } from '../../jobs/push-events.ts'
+import { coalesced } from '../../lib/coalesced.ts'
 import type { Access } from '../../policy/access.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
 import type { SecretBox } from '../../secrets.ts'
@@ -62,6 +64,9 @@ function offerEvent(level: string): PushEvent {
 /** Topics (RFC 8030 §5.4) are base64url, at most 32 characters: a newer push of one open house replaces an older one not yet delivered. */
 const topicOf = (openHouseId: number) => `oh${openHouseId}`
 
+/** Guests' sign-ins at one door within this long are told by one push (they would replace each other). */
+export const GUEST_PUSH_COALESCE_MS = 250
+
 export interface PushNotifierDeps {
   db: Db
   repo: PushRepo
@@ -95,23 +100,44 @@ export function createPushNotifier(d: PushNotifierDeps): PushEvents {
     )
   }
 
-  const notifier: PushEvents = {
-    async guestSignedIn(openHouseId, doorAgentId, notice) {
-      if (!enabled()) return
+  /**
+   * A guest's sign-in, told to the agent at the door. The push is the same for every guest of the open
+   * house (its address and time, one tag), so the sign-ins of one window are told by one look at the
+   * sockets, one read and one push: at a busy door, one a quarter second instead of one per guest.
+   */
+  const guestPushes = coalesced<{
+    openHouseId: number
+    doorAgentId: number
+    notice: () => Promise<{ address: string; when: string }>
+  }>(
+    GUEST_PUSH_COALESCE_MS,
+    async (_key, { openHouseId, doorAgentId, notice }) => {
       const watching = await d.presence
         ?.watching?.(doorAgentId, rooms.openHouse(openHouseId))
         .catch(() => false)
       if (watching) return
+      const { address, when } = await notice()
       await inTransaction(d.db, (trx) =>
         notifier.told(trx, [doorAgentId], {
           event: 'guest.signedIn',
           title: 'A guest signed in',
-          body: notice.when ? `${notice.address} · ${notice.when}` : notice.address,
+          body: when ? `${address} · ${when}` : address,
           url: `/openhouses/schedule/${openHouseId}/manage`,
           tag: `guests-${openHouseId}`,
           openHouseId,
         }),
       )
+    },
+    (err, key) => backgroundFailures.report('push', err, { guestSignedIn: key }),
+  )
+
+  const notifier: PushEvents = {
+    guestSignedIn(openHouseId, doorAgentId, notice) {
+      if (enabled()) guestPushes.call(`${openHouseId}:${doorAgentId}`, { openHouseId, doorAgentId, notice })
+    },
+
+    stop() {
+      guestPushes.stop()
     },
 
     async offered(trx, oh, except) {

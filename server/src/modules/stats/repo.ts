@@ -1,6 +1,7 @@
 import { TEAM_PUBLISH_LEVELS } from '@porchlight/shared'
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
+import { batched } from '../../lib/batched.ts'
 import { createOverviewRepo } from './overview-repo.ts'
 
 // An agent's figures, and a team's, are read from kept rows (migration 202611261200, decision 014):
@@ -80,8 +81,16 @@ const toCounts = <T extends KeptRow>(row: T) => ({
 })
 
 export function createStatsRepo(db: Db) {
-  /** Folds the visits waiting into the kept figures, so that a read counts all that committed before it. */
-  const fold = () => foldStatistics(db)
+  /**
+   * Folds the visits waiting into the kept figures, so that a read counts all that committed before it.
+   * Reads asking at once share one fold, and reads asking while one runs share the next (lib/batched.ts):
+   * every read still waits for a fold that started after it asked. The dashboards that a 'stats.changed'
+   * sends to refetch together pay one fold, not one each behind the fold's lock.
+   */
+  const fold = batched(async (reads: null[]) => {
+    await foldStatistics(db)
+    return reads
+  })
   return {
     /** The dashboard overview's short-window reads (overview-repo.ts). */
     overview: createOverviewRepo(db),
@@ -89,7 +98,7 @@ export function createStatsRepo(db: Db) {
     /** One row per agent: the open houses it lists, hosts and cancels, and their visitors. */
     async perAgent(agentIds: number[]) {
       if (agentIds.length === 0) return []
-      await fold()
+      await fold(null)
       const { rows } = await sql<KeptRow & { reAgentId: number; reAgentFullName: string }>`
         select ag.id as "reAgentId", ag.re_agent_first_name || ' ' || ag.re_agent_last_name as "reAgentFullName",
           ${keptColumns('s')}
@@ -106,7 +115,7 @@ export function createStatsRepo(db: Db) {
      */
     async team(teamId: number, people: number[]) {
       const ids = [...new Set(people)]
-      await fold()
+      await fold(null)
       const { rows } = await sql<KeptRow>`
         with kept as (
           select coalesce(sum(s.listed_open_houses), 0) as listed,
