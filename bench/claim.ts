@@ -137,6 +137,16 @@ export async function run() {
     )
     await pool.end()
 
+    /** A bare side's row: its winners and latencies, nothing of the server (there is none). */
+    const bareRow = (won: number, latency: number[]) => ({
+      winners: `${won}/${WARM_ROUNDS}`,
+      losers409: AGENTS * WARM_ROUNDS - won,
+      claimP50: pct(latency, 50),
+      claimP99: pct(latency, 99),
+      heardFromRaceStartP99: '—',
+      heardAfterWinnerAnsweredP99: '—',
+      serverCpuMsPerClaim: '—',
+    })
     const bareP50 = pct(bareLatency, 50)
     const bareUnseenP50 = pct(bareUnseenLatency, 50)
     const headline = `claim p50 over bare: warm ${(warm.claimP50 / bareP50).toFixed(2)}×, sessions not kept ${(
@@ -147,24 +157,8 @@ export async function run() {
       [`porchlight, warm (races ${ROUNDS + WARM_UP_ROUNDS + 1}–${ROUNDS + WARM_UP_ROUNDS + WARM_ROUNDS})`]:
         warm,
       'porchlight, warm, sessions not kept': unseen,
-      'bare pg update, taking turns with sessions not kept': {
-        winners: `${bareUnseenWinners}/${WARM_ROUNDS}`,
-        losers409: AGENTS * WARM_ROUNDS - bareUnseenWinners,
-        claimP50: bareUnseenP50,
-        claimP99: pct(bareUnseenLatency, 99),
-        heardFromRaceStartP99: '—',
-        heardAfterWinnerAnsweredP99: '—',
-        serverCpuMsPerClaim: '—',
-      },
-      'bare pg update, warm': {
-        winners: `${bareWinners}/${WARM_ROUNDS}`,
-        losers409: AGENTS * WARM_ROUNDS - bareWinners,
-        claimP50: bareP50,
-        claimP99: pct(bareLatency, 99),
-        heardFromRaceStartP99: '—',
-        heardAfterWinnerAnsweredP99: '—',
-        serverCpuMsPerClaim: '—',
-      },
+      'bare pg update, taking turns with sessions not kept': bareRow(bareUnseenWinners, bareUnseenLatency),
+      'bare pg update, warm': bareRow(bareWinners, bareLatency),
       'warm p50 over bare': {
         winners: '',
         losers409: '',

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller } from '../support/api.ts'
-import { buildTestApp, type TestApp } from '../support/app.ts'
-import { appCountingRoundTrips } from '../support/counting-relay.ts'
+import { withRoundTripsCounted } from '../support/counting-relay.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -10,20 +9,11 @@ import { scheduleOpenHouse } from '../support/open-houses.ts'
 // against a new email's two); both now take the same statements (decision 029). The API here reaches
 // PostgreSQL through a relay that counts what the API writes to it: each write is a round trip.
 
-let t: TestApp
-let counted: Awaited<ReturnType<typeof appCountingRoundTrips>>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  counted = await appCountingRoundTrips(t)
-})
-afterAll(async () => {
-  await counted?.close()
-  await t?.close()
-})
+const made = withRoundTripsCounted()
 
 describe('a known email and a new one', () => {
   it('take the same round trips to PostgreSQL, with and without a mail to queue', async () => {
+    const { t, counted } = made
     const call = apiCaller(counted.url)
     const { writes, settled } = counted
     const listing = await makePlannedAgent(t.db)

@@ -4,8 +4,8 @@ import { buildApp } from '@porchlight/server/src/compose/app.ts'
 import { loadConfig } from '@porchlight/server/src/config.ts'
 import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
 import type { FastifyInstance } from 'fastify'
-import { inject } from 'vitest'
-import { TEST_SECRETS_KEY, type TestApp } from './app.ts'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { buildTestApp, TEST_SECRETS_KEY, type TestApp } from './app.ts'
 
 /**
  * An API of its own reaching the test app's PostgreSQL through a TCP relay that counts the chunks the
@@ -62,4 +62,18 @@ export async function appCountingRoundTrips(t: TestApp) {
       })
     },
   }
+}
+
+/** For a test file: a test app, and an API of its own on its database counting its round trips. */
+export function withRoundTripsCounted() {
+  const made = {} as { t: TestApp; counted: Awaited<ReturnType<typeof appCountingRoundTrips>> }
+  beforeAll(async () => {
+    made.t = await buildTestApp()
+    made.counted = await appCountingRoundTrips(made.t)
+  })
+  afterAll(async () => {
+    await made.counted?.close()
+    await made.t?.close()
+  })
+  return made
 }
