@@ -13,6 +13,8 @@ import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
 const made = withRoundTripsCounted()
 
+type Agent = Awaited<ReturnType<typeof makePlannedAgent>>
+
 describe('a claim by an agent whose session is not kept', () => {
   it('reads its session, agent and teams in one round trip, then claims in one', async () => {
     const { t, counted } = made
