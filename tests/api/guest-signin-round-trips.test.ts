@@ -1,12 +1,6 @@
-import type { AddressInfo } from 'node:net'
-import net from 'node:net'
-import { buildApp } from '@porchlight/server/src/compose/app.ts'
-import { loadConfig } from '@porchlight/server/src/config.ts'
-import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller } from '../support/api.ts'
-import { buildTestApp, TEST_SECRETS_KEY, type TestApp } from '../support/app.ts'
+import { withRoundTripsCounted } from '../support/counting-relay.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -15,80 +9,18 @@ import { scheduleOpenHouse } from '../support/open-houses.ts'
 // against a new email's two); both now take the same statements (decision 029). The API here reaches
 // PostgreSQL through a relay that counts what the API writes to it: each write is a round trip.
 
-let t: TestApp
-let api: FastifyInstance
-let close: () => Promise<void>
-const writes = { count: 0 }
-
-/** A TCP relay to PostgreSQL counting the chunks the API sends (a round trip each: it waits for the answer). */
-async function countingRelay(target: URL) {
-  const sockets = new Set<net.Socket>()
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname)
-    sockets.add(client).add(upstream)
-    client.on('data', () => {
-      writes.count++
-    })
-    for (const end of [client, upstream]) end.on('error', () => {})
-    client.pipe(upstream).pipe(client)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy()
-        server.close(() => resolve())
-      }),
-  }
-}
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  const target = new URL(t.database.url)
-  const relay = await countingRelay(target)
-  const url = new URL(t.database.url)
-  url.hostname = '127.0.0.1'
-  url.port = String(relay.port)
-  const config = loadConfig({
-    DATABASE_URL: url.toString(),
-    REDIS_URL: inject('redisUrl'),
-    LOG_LEVEL: 'silent',
-    SECRETS_KEY: TEST_SECRETS_KEY,
-    PORT: '0',
-    HOST: '127.0.0.1',
-  })
-  config.redis.prefix = t.config.redis.prefix
-  config.webDist = '/nonexistent'
-  // One connection: every statement of a sign-in goes through it, one after another.
-  const handle = createPostgresDb(url.toString(), 1)
-  api = await buildApp(config, { db: handle })
-  await api.listen({ port: 0, host: '127.0.0.1' })
-  close = async () => {
-    await api.close()
-    await handle.close()
-    await relay.close()
-  }
-})
-afterAll(async () => {
-  await close?.()
-  await t?.close()
-})
+const made = withRoundTripsCounted()
 
 describe('a known email and a new one', () => {
   it('take the same round trips to PostgreSQL, with and without a mail to queue', async () => {
-    const call = apiCaller(`http://127.0.0.1:${(api.server.address() as AddressInfo).port}`)
+    const { t, counted } = made
+    const call = apiCaller(counted.url)
+    const { writes, settled } = counted
     const listing = await makePlannedAgent(t.db)
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
     const known = `known-${Date.now()}@example.com`
     // What follows a sign-in after its answer (the agents' statistics read for their sockets) is let
     // finish first: only the sign-in's own statements are counted.
-    const settled = async () => {
-      for (let last = -1; last !== writes.count; ) {
-        last = writes.count
-        await new Promise((r) => setTimeout(r, 250))
-      }
-    }
     const trips = async (body: Record<string, unknown>) => {
       await settled()
       const before = writes.count

@@ -14,6 +14,7 @@ import { promisify } from 'node:util'
 import { FORM_BODIES, KNOWN_ERRORS, MEDIA_TYPES, SUMMARIES } from '@porchlight/server/src/http/openapi.ts'
 import { createSessionCache } from '@porchlight/server/src/modules/auth/session-cache.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
+import { createAccess } from '@porchlight/server/src/policy/access.ts'
 import { noLive } from '@porchlight/server/src/realtime/events.ts'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -173,6 +174,7 @@ describe('every error a route answers is documented', () => {
       t.db,
       noLive.rooms,
       createSessionCache(0),
+      createAccess(t.db),
     ).create(noProfile.id)
 
     // An id no record has, a token no link has; the path's own values where it names a fixed list.

@@ -4,6 +4,7 @@ import type { AgentRow } from '@porchlight/server/src/db/rows.ts'
 import { createAgentRepo } from '@porchlight/server/src/modules/agents/repo.ts'
 import { createSessionCache } from '@porchlight/server/src/modules/auth/session-cache.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
+import { createAccess } from '@porchlight/server/src/policy/access.ts'
 import { noLive } from '@porchlight/server/src/realtime/events.ts'
 import type { TestApp } from './app.ts'
 
@@ -56,7 +57,12 @@ export async function makeAgent(db: Db, overrides: AgentOverrides = {}) {
     .returningAll()
     .executeTakeFirstOrThrow()
   const agent = await grantedRole(db, made, overrides.role)
-  const { token } = await createSessionService(db, noLive.rooms, createSessionCache(0)).create(user.id)
+  const { token } = await createSessionService(
+    db,
+    noLive.rooms,
+    createSessionCache(0),
+    createAccess(db),
+  ).create(user.id)
   return { user, agent, token }
 }
 

@@ -86,7 +86,7 @@ export function createServices(infra: ServiceInfra) {
     config,
     presence: live.rooms,
   })
-  const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0))
+  const sessions = createSessionService(db, live.rooms, infra.sessionCache ?? createSessionCache(0), access)
   const pricing = createPricingService(db, createPricingRepo(db))
   const properties = createPropertyService(createPropertyRepo(db), access)
   const inventory = createInventoryService(db, createInventoryRepo(db), properties)

@@ -11,12 +11,12 @@ select who.asked, teams.*
         with mine as (
           select t.id, bool_or(l.leads) as leads, bool_or(not l.leads) as member
           from (
-            select t.id, true as leads from re_team t where t.re_team_lead_id = who.id
+            select t.id, true as leads from re_team t where t.re_team_lead_id = "who"."id"
             union all
-            select t.id, true from re_team t where t.re_co_team_lead_id = who.id
+            select t.id, true from re_team t where t.re_co_team_lead_id = "who"."id"
             union all
             select m.re_team_id, false from re_team_member m
-              where m.re_agent_id = who.id and m.invitation_status = 'accepted' and m.re_agent_current_flag
+              where m.re_agent_id = "who"."id" and m.invitation_status = 'accepted' and m.re_agent_current_flag
           ) l
           join re_team t on t.id = l.id and t.re_team_active_flag
           group by t.id
@@ -35,6 +35,5 @@ select who.asked, teams.*
         from mine
         left join people on people.team_id = mine.id
         left join re_agent a on a.id = people.person_id and a.firm_membership_status = 'verified'
-  and a.re_agent_broker_firm_license = who.firm_license
-      ) teams
+  and a.re_agent_broker_firm_license = "who"."firm_license") teams
     ;

@@ -1,5 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2'
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import { createHash } from 'node:crypto'
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
 import { rooms } from '@porchlight/shared'
 import { sql } from 'kysely'
 import { compiledOnce, type Params } from '../../db/compiled-once.ts'
@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { batched } from '../../lib/batched.ts'
 import { metrics } from '../../lib/metrics.ts'
+import { type Access, actorTeamsColumn } from '../../policy/access.ts'
 import type { SocketRooms } from '../../realtime/events.ts'
 import type { SessionCache } from './session-cache.ts'
 
@@ -33,8 +34,9 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes)
 }
 
+/** The token's SHA-256 in hex: the session's id. */
 export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
+  return createHash('sha256').update(token).digest('hex')
 }
 
 /** Whether the session must be read again: ended, or due to slide forward (which only a read does). */
@@ -45,11 +47,18 @@ const due = (session: SessionRecord, now: number) =>
  * Revoking a session ends its open sockets at once, in every process. Sessions are kept briefly in
  * `cache` (session-cache.ts), which forgets them on any change to sessions, agents or teams.
  */
-export function createSessionService(db: Db, sockets: SocketRooms, cache: SessionCache<SessionWithAgent>) {
+export function createSessionService(
+  db: Db,
+  sockets: SocketRooms,
+  cache: SessionCache<SessionWithAgent>,
+  /** The policy, given the agent's facts read with it. */
+  access: Pick<Access, 'actorRead'>,
+) {
   const idOf = (token: string) => (/^[a-z2-7]{32}$/.test(token) ? sessionIdFromToken(token) : null)
   // Read by every request of an agent not seen in the last few seconds: built once (compiled-once.ts),
   // and shared by the requests that ask at the same moment (a claim race, a page's first calls after a
-  // deploy): one statement for all of them instead of one each.
+  // deploy): one statement for all of them instead of one each. It reads the policy's facts of the
+  // agent too (its teams), so such a request reads nothing else before its own statement.
   const sessionsWithAgents = compiledOnce(db, 'sessions-with-agents', (v: Params<{ ids: string[] }>) =>
     db
       .selectFrom('session')
@@ -60,6 +69,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
         'session.userId as sessionUserId',
         'session.expiresAt as sessionExpiresAt',
         'session.recovery as sessionRecovery',
+        actorTeamsColumn('reAgent').as('actorTeams'),
       ])
       .where(sql<boolean>`session.id = any(${v.ids})`),
   )
@@ -101,7 +111,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
     const since = cache.begin()
     const row = await sessionWithAgent(id)
     if (!row) return null
-    const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, ...agent } = row
+    const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, actorTeams, ...agent } = row
     const session = await current({
       id: sessionId,
       userId: sessionUserId,
@@ -111,6 +121,7 @@ export function createSessionService(db: Db, sockets: SocketRooms, cache: Sessio
     if (!session) return null
     // Without a profile every agent column is null, its id first of all.
     const found = { ...session, agent: agent.id === null ? null : (agent as AgentRow) }
+    if (found.agent) access.actorRead(found.agent, actorTeams)
     cache.keep(id, found, since)
     return found
   }
