@@ -15,6 +15,11 @@ export interface MailContent {
   headers?: Record<string, string>
   /** The unsubscribe link, sealed; the bodies hold UNSUBSCRIBE_LINK in its place (unsubscribe-link.ts). */
   unsubscribeUrl?: string
+  /**
+   * The trace of the request the mail is for (JSON, as jobs/outbox.ts `carriedTrace` gives it), when a
+   * batch written for many requests queues it (decision 053): it is sent inside that trace.
+   */
+  trace?: string | null
 }
 
 export interface QueueOptions {
@@ -80,7 +85,8 @@ export async function queueMails(
           replyTo: mail.replyTo ?? null,
           headers: mail.headers ? JSON.stringify(mail.headers) : null,
           unsubscribeUrl: mail.unsubscribeUrl ?? null,
-          ...(sendWith === 'gathered' ? { waitingFor: 'job' as const, trace: traced } : {}),
+          ...(mail.trace ? { trace: mail.trace } : {}),
+          ...(sendWith === 'gathered' ? { waitingFor: 'job' as const, trace: mail.trace ?? traced } : {}),
         })),
       )
       .returning('id')
