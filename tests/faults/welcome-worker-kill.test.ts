@@ -127,11 +127,7 @@ describe('a worker killed in the middle of a batch of welcomes', () => {
       .execute()
     expect(followUps).toHaveLength(GUESTS)
     expect(new Set(followUps.map((f) => f.prospectId)).size).toBe(GUESTS)
-    const mails = await t.db
-      .selectFrom('mail')
-      .select('status')
-      .where('toAddress', 'in', emails)
-      .execute()
+    const mails = await t.db.selectFrom('mail').select('status').where('toAddress', 'in', emails).execute()
     expect(mails).toHaveLength(GUESTS)
     // Each one sent (a connection that timed out on a loaded machine may have cost it a second try, but
     // the receiver took each once, above).
