@@ -184,7 +184,10 @@ export interface Config {
     probeIntervalMs: number
     /** How often a worker hands due waiting mail back to the queue. */
     sweepIntervalMs: number
-    /** How often a worker gathers mail written without a send job into jobs (a sign-in's thank-you). */
+    /**
+     * How often a worker gathers mail written without a send job into jobs, and takes the consenting
+     * guests' welcomes owed (their thank-yous, decision 053).
+     */
     gatherIntervalMs: number
   }
   geocoderUrl?: string

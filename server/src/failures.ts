@@ -17,6 +17,7 @@ export type FailureSource =
   | 'mail-retry'
   | 'push'
   | 'stats-fold'
+  | 'guest-welcome'
 
 export interface FailureLogger {
   error(context: object, message: string): void

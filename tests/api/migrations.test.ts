@@ -44,6 +44,7 @@ const everyEntity = [
   'fub_delivery',
   'guest_follow_up',
   'guest_token',
+  'guest_welcome',
   'mail',
   'notification_setting',
   'open_house',

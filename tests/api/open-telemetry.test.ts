@@ -134,15 +134,19 @@ it("exports a guest sign-in's spans (HTTP, Fastify, PostgreSQL, Redis, the worke
     /insert into "?open_house_attendee/i,
   )
   expect(spans.some((r) => r.scope.includes('instrumentation-ioredis'))).toBe(true)
-  // What the sign-in left for the workers (its thank-you mail, outbox rows) carries a span of this
-  // trace, so the jobs' spans continue it.
-  const { rows } = await sql<{ traceparent: string }>`
+  // What the sign-in left for the workers (its welcome; then the thank-you mail and outbox rows the
+  // worker writes for it, decision 053) carries a span of this trace, so the jobs' spans continue it.
+  const traced = async () =>
+    (
+      await sql<{ traceparent: string }>`
     select trace->>'traceparent' as traceparent from mail where trace->>'traceparent' like ${`00-${traceId}-%`}
     union all
     select trace->>'traceparent' from outbox where trace->>'traceparent' like ${`00-${traceId}-%`}`.execute(
-    database.handle.db,
-  )
-  expect(rows.length).toBeGreaterThan(0)
+        database.handle.db,
+      )
+    ).rows
+  await expect.poll(async () => (await traced()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+  const rows = await traced()
   const exported = new Set(spans.map((r) => r.span.spanId))
   for (const row of rows) expect(exported).toContain(row.traceparent.split('-')[2])
 

@@ -13,6 +13,8 @@ import { scheduleOpenHouse } from '../support/open-houses.ts'
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp({ web: true })
+  // The worker writes a consenting guest's opt-in in the ledger (decision 053).
+  t.startWorker()
 })
 afterAll(async () => {
   await t?.close()
@@ -38,6 +40,21 @@ describe('consent and vCard in the prospect detail', () => {
       },
     })
     expect(guest.status).toBe(201)
+    // The worker has welcomed the guest: its opt-in is in the ledger before the owner looks.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .selectFrom('consentEvent')
+              .select('kind')
+              .where('reAgentId', '=', owner.agent.id)
+              .where('email', '=', email)
+              .execute()
+          ).map((e) => e.kind),
+        { timeout: 15_000 },
+      )
+      .toEqual(['email_opt_in'])
 
     const page = await signedIn(owner)
     await page.goto(`${t.url}/prospects`)

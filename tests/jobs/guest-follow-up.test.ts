@@ -1,5 +1,5 @@
 // The guest's mail and its consent ledger, against a real SMTP sink and a real webhook receiver: the
-// thank-you at once, the agent's follow-up two days later (the test brings its outbox row forward), the
+// thank-you at once (the worker welcomes the guest, decision 053), the agent's follow-up two days later (the test brings its outbox row forward), the
 // RFC 8058 one-click unsubscribe read from the mail's own header, and the suppression that follows it.
 
 import { randomUUID } from 'node:crypto'
@@ -146,6 +146,9 @@ describe('guest follow-up and one-click unsubscribe', () => {
     // Turned off after the sign-in, it still holds when the follow-up comes due.
     const later = await ownOpenHouse(olive)
     const other = await guestSignIn(later.id, `late-${email}`)
+    // The worker welcomed the guest (decision 053): the follow-up is queued, then the flag goes off.
+    await smtp.waitFor(to(`late-${email}`))
+    expect(await followUpRows(other.id)).toHaveLength(1)
     await t.db.updateTable('openHouse').set({ followUpMailFlag: false }).where('id', '=', later.id).execute()
     expect(await t.app.deps.consent.sendFollowUp({ openHouseId: later.id, prospectId: other.id })).toBe(
       'skipped',
@@ -240,9 +243,13 @@ describe('guest follow-up and one-click unsubscribe', () => {
     )
     const again = await ownOpenHouse(olive)
     await guestSignIn(again.id, email)
+    // The worker records the new consent (decision 053), and sends nothing for it.
+    const consents = () =>
+      t.call('GET', `/prospectmgmt/getProspectConsents/${guest.id}`, { token: olive.token })
+    await until(async () => (await consents()).body.data.length === 3, 'the second opt-in in the ledger')
     await new Promise((r) => setTimeout(r, 800))
     expect(smtp.received.filter(to(email))).toHaveLength(1)
-    const after = await t.call('GET', `/prospectmgmt/getProspectConsents/${guest.id}`, { token: olive.token })
+    const after = await consents()
     expect(after.body.data[0]).toMatchObject({ kind: 'email_opt_in', source: 'guest_sign_in' })
     expect(after.body.data[0].detail).toContain('an earlier unsubscribe stands, no mail is sent')
   })

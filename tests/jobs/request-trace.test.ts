@@ -11,6 +11,7 @@ import { scheduleOpenHouse } from '../support/open-houses.ts'
 import { type ApiProcess, startApiProcess, startWorkerProcess } from '../support/porchlight-processes.ts'
 import { freePort, type StartedProcess, stop } from '../support/processes.ts'
 import { sample, scrape } from '../support/prometheus.ts'
+import { until } from '../support/webhook-receiver.ts'
 
 const CONSENT = 'I agree that the listing agent may contact me by email about this and similar homes.'
 
@@ -91,6 +92,16 @@ describe('a request id from the trusted proxy', () => {
       expect.arrayContaining(['incoming request', 'request completed']),
     )
 
+    // The worker welcomes the guest apart from the request (decision 053), in the request's trace.
+    await until(
+      async () =>
+        (await database.handle.db
+          .selectFrom('mail')
+          .select('id')
+          .where('toAddress', 'like', 'jordan-%')
+          .executeTakeFirst()) !== undefined,
+      'the thank-you written by the worker',
+    )
     // The outbox kept the request's trace on the jobs it caused (the follow-up mail, due later).
     const rows = await database.handle.db
       .selectFrom('outbox')
@@ -100,8 +111,8 @@ describe('a request id from the trusted proxy', () => {
     const caused = rows.filter((r) => r.trace?.requestId === requestId)
     expect(caused.map((r) => `${r.queue}/${r.jobName}`)).toContain('mail/followUp')
     for (const row of caused) expect(row.trace?.traceparent?.slice(3, 35)).toBe(traceId)
-    // The thank-you has no job of its own (gathered with other requests' mail, decision 045): its row
-    // keeps the trace, and the worker sends it inside it.
+    // The thank-you shares its send job with other requests' mail (decisions 045, 053): its row keeps
+    // the trace, and the worker sends it inside it.
     const thankYou = await database.handle.db
       .selectFrom('mail')
       .select(['id', 'trace'])

@@ -1,10 +1,13 @@
-// A door's burst of consenting guests: each sign-in writes its thank-you without a send job, and the
-// worker gathers them several to a job (decision 045). Every guest still gets exactly one thank-you,
-// each mail claimed, leased and marked on its own, even when two workers gather at the same moment.
+// A door's burst of consenting guests: each sign-in only marks its visit as owed a welcome, in its own
+// statement, and the worker welcomes them in batches (decision 053): in one transaction per batch, each
+// visit's opt-in in the ledger (at the moment of its sign-in), its unsubscribe token, its thank-you in send
+// jobs of up to ten, its follow-up due two days after the sign-in. A batch that fails leaves nothing
+// done; two workers at once split the visits; every guest gets exactly one thank-you.
 import { randomUUID } from 'node:crypto'
-import { createMailer } from '@porchlight/server/src/mail/mailer.ts'
+import { createBatches } from '@porchlight/server/src/jobs/batches.ts'
 import { MAILS_PER_JOB } from '@porchlight/server/src/mail/queue-mail.ts'
-import { createMailRetries } from '@porchlight/server/src/mail/retries.ts'
+import { FOLLOW_UP_DELAY_MS } from '@porchlight/server/src/modules/consent/service.ts'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
@@ -30,7 +33,7 @@ afterAll(async () => {
 
 const GUESTS = 25
 
-async function signIn(openHouseId: number, email: string) {
+async function signIn(openHouseId: number, email: string, emailConsent = true): Promise<number> {
   const res = await t.call('POST', '/public/saveProspect', {
     body: {
       prospectFirstName: 'Gina',
@@ -39,11 +42,12 @@ async function signIn(openHouseId: number, email: string) {
       prospectPhoneNumber: '404 555 0123',
       openHouseId,
       clientRequestId: randomUUID(),
-      emailConsent: true,
-      consentText: 'Email me about homes like this one.',
+      emailConsent,
+      consentText: emailConsent ? 'Email me about homes like this one.' : null,
     },
   })
   expect(res.status).toBe(201)
+  return res.body.data.id
 }
 
 /** The send jobs written for mail: each job's mail ids. */
@@ -60,45 +64,121 @@ async function sendJobs(): Promise<number[][]> {
   })
 }
 
-it('sends a burst of sign-ins their thank-yous several to a job, each exactly once', async () => {
+/** A worker's pass of welcomes, ten visits to a batch, with `after` run inside each batch's transaction. */
+const welcomePass = (after: () => Promise<void> = async () => {}) =>
+  createBatches({
+    db: t.db,
+    source: 'guest-welcome',
+    size: 10,
+    intervalMs: 1000,
+    batch: async (trx, size) => {
+      const taken = await t.app.deps.consent.welcomeGuests(trx, size)
+      await after()
+      return taken
+    },
+  }).runOnce()
+
+it('welcomes a burst of sign-ins in batches, each visit exactly once, dated by its sign-in', async () => {
   const agent = await makePlannedAgent(t.db, { firstName: 'Hana' })
   const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
   const emails = Array.from({ length: GUESTS }, (_, i) => `door-${i}-${randomUUID().slice(0, 8)}@example.com`)
-  await Promise.all(emails.map((email) => signIn(oh.id, email)))
-
-  // Written and waiting for a job: no send job of their own.
-  const written = await t.db
-    .selectFrom('mail')
-    .select(['id', 'status', 'waitingFor'])
-    .where('toAddress', 'in', emails)
+  // An address that unsubscribed from this agent before: its consent is written down, and no mail goes.
+  const gone = `gone-${randomUUID().slice(0, 8)}@example.com`
+  await t.db
+    .insertInto('consentEvent')
+    .values({ reAgentId: agent.agent.id, email: gone, kind: 'email_opt_out', source: 'one_click' })
     .execute()
-  expect(written).toHaveLength(GUESTS)
-  expect(written.every((m) => m.status === 'queued' && m.waitingFor === 'job')).toBe(true)
-  expect(await sendJobs()).toEqual([])
+  const visits = await Promise.all([...emails, gone].map((email) => signIn(oh.id, email)))
+  const declined = await signIn(oh.id, `no-${randomUUID().slice(0, 8)}@example.com`, false)
 
-  // Two workers gather at the same moment: each mail lands in one job, ten at most to a job.
-  const retries = () =>
-    createMailRetries({
-      db: t.db,
-      outbox: t.app.deps.outbox,
-      mailer: createMailer(t.config),
-      config: t.config.mailRetry,
-    })
-  const [a, b] = await Promise.all([retries().gatherOnce(), retries().gatherOnce()])
-  expect(a + b).toBe(GUESTS)
+  // Each consenting visit is owed its welcome; nothing of it is written yet.
+  const owed = await t.db.selectFrom('guestWelcome').select('attendeeId').execute()
+  expect(owed.map((r) => Number(r.attendeeId)).sort((a, b) => a - b)).toEqual(
+    [...visits].sort((a, b) => a - b),
+  )
+  const ledger = () =>
+    t.db
+      .selectFrom('consentEvent')
+      .selectAll()
+      .where('reAgentId', '=', agent.agent.id)
+      .where('kind', '=', 'email_opt_in')
+      .execute()
+  expect(await ledger()).toEqual([])
+  expect(await t.db.selectFrom('mail').select('id').where('toAddress', 'in', emails).execute()).toEqual([])
+
+  // The worker comes later than the sign-ins: what it writes is dated by them, not by itself.
+  await new Promise((r) => setTimeout(r, 1500))
+
+  // A batch that fails after doing its work (a worker dying, PostgreSQL gone) leaves all of it undone.
+  await expect(
+    welcomePass(async () => {
+      throw new Error('the worker died')
+    }),
+  ).rejects.toThrow('the worker died')
+  expect(await ledger()).toEqual([])
+  expect(await t.db.selectFrom('guestWelcome').select('attendeeId').execute()).toHaveLength(visits.length)
+
+  // Two workers at once: they split the visits.
+  const [a, b] = await Promise.all([welcomePass(), welcomePass()])
+  expect(a + b).toBe(visits.length)
+  expect(await welcomePass()).toBe(0)
+  expect(await t.db.selectFrom('guestWelcome').select('attendeeId').execute()).toEqual([])
+
+  const signedIn = new Map(
+    (
+      await t.db
+        .selectFrom('openHouseAttendee')
+        .select(['prospectId', 'createdDate'])
+        .where('id', 'in', [...visits, declined])
+        .execute()
+    ).map((v) => [Number(v.prospectId), new Date(v.createdDate).getTime()]),
+  )
+  // One opt-in per consenting visit, at its sign-in; the earlier unsubscribe is said, not overruled.
+  const written = await ledger()
+  expect(written).toHaveLength(visits.length)
+  expect(new Set(written.map((e) => e.prospectId)).size).toBe(visits.length)
+  for (const e of written) {
+    expect(e.source).toBe('guest_sign_in')
+    expect(new Date(e.at).getTime()).toBe(signedIn.get(Number(e.prospectId)))
+    if (e.email === gone) expect(e.detail).toMatch(/; an earlier unsubscribe stands, no mail is sent$/)
+    else expect(e.detail).not.toContain('unsubscribe')
+  }
+
+  // One thank-you per guest who may be mailed, ten at most to a send job, each mail in one job.
+  const mails = await t.db
+    .selectFrom('mail')
+    .select(['id', 'toAddress', 'fromName', 'replyTo'])
+    .where('toAddress', 'in', [...emails, gone])
+    .execute()
+  expect(mails.map((m) => m.toAddress).sort()).toEqual([...emails].sort())
+  expect(mails.every((m) => m.fromName === `Hana ${agent.agent.reAgentLastName}`)).toBe(true)
+  expect(mails.every((m) => m.replyTo === agent.agent.reAgentEmailId)).toBe(true)
   const jobs = await sendJobs()
-  const ids = written.map((m) => Number(m.id)).sort((x, y) => x - y)
+  const ids = mails.map((m) => Number(m.id)).sort((x, y) => x - y)
   expect(
     jobs
       .flat()
       .map(Number)
+      .filter((id) => ids.includes(id))
       .sort((x, y) => x - y),
   ).toEqual(ids)
   expect(jobs.every((job) => job.length <= MAILS_PER_JOB)).toBe(true)
-  expect(jobs.length).toBeLessThanOrEqual(Math.ceil(GUESTS / MAILS_PER_JOB) + 1)
-  expect(await retries().gatherOnce()).toBe(0)
+  expect(jobs.length).toBeLessThanOrEqual(Math.ceil(GUESTS / MAILS_PER_JOB) + 2)
 
-  // The worker (which gathers too) sends each guest one thank-you.
+  // One follow-up per mailed guest, due two days after its sign-in (not after the worker ran).
+  const followUps = await t.db
+    .selectFrom('outbox')
+    .select(['payload', 'runAt'])
+    .where('jobName', '=', 'followUp')
+    .where(sql<string>`payload->>'openHouseId'`, '=', String(oh.id))
+    .execute()
+  expect(followUps).toHaveLength(GUESTS)
+  for (const f of followUps) {
+    const prospectId = Number((f.payload as { prospectId: number }).prospectId)
+    expect(new Date(f.runAt as Date).getTime()).toBe((signedIn.get(prospectId) ?? 0) + FOLLOW_UP_DELAY_MS)
+  }
+
+  // The worker sends each guest one thank-you.
   t.startWorker()
   await smtp.waitFor((m) => emails.some((e) => m.to.includes(e)), GUESTS, 30_000)
   await new Promise((r) => setTimeout(r, 500))
@@ -107,15 +187,16 @@ it('sends a burst of sign-ins their thank-yous several to a job, each exactly on
     expect(got).toHaveLength(1)
     expect(got[0]?.subject).toMatch(/^Thank you for visiting/)
   }
+  expect(smtp.received.filter((m) => m.to.includes(gone))).toHaveLength(0)
   const sent = await t.db
     .selectFrom('mail')
-    .select(['status', 'waitingFor', 'attempts'])
+    .select(['status', 'attempts'])
     .where('toAddress', 'in', emails)
     .execute()
-  expect(sent.every((m) => m.status === 'sent' && m.waitingFor === null && m.attempts === 1)).toBe(true)
+  expect(sent.every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true)
 })
 
-it('gathers thank-yous by itself: a sign-in while the worker runs gets its mail without anyone asking', async () => {
+it('welcomes by itself: a sign-in while the worker runs gets its thank-you without anyone asking', async () => {
   const agent = await makePlannedAgent(t.db, { firstName: 'Ivo' })
   const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
   const email = `later-${randomUUID().slice(0, 8)}@example.com`

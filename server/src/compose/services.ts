@@ -112,15 +112,6 @@ export function createServices(infra: ServiceInfra) {
     questions: customQuestions,
   })
   const webhooks = createWebhookService({ db, repo: webhookRepo, fubRepo, outbox, access, config })
-  const consent = createConsentService({
-    db,
-    repo: createConsentRepo(db),
-    outbox,
-    access,
-    webhooks: webhookEvents,
-    config,
-    secrets,
-  })
   const teamRepo = createTeamRepo(db)
   const statsEvents = createStatsNotifier(teamRepo.teamIdsOf, live)
   const attendees = createAttendeeService({
@@ -131,6 +122,16 @@ export function createServices(infra: ServiceInfra) {
     access,
     webhooks: webhookEvents,
     push: pushEvents,
+  })
+  const consent = createConsentService({
+    db,
+    repo: createConsentRepo(db),
+    outbox,
+    access,
+    webhooks: webhookEvents,
+    config,
+    secrets,
+    mailContext: attendees.mailContext,
   })
   const teams = createTeamService({
     db,
@@ -173,7 +174,6 @@ export function createServices(infra: ServiceInfra) {
     attendees,
     access,
     webhooks: webhookEvents,
-    consent,
     questions: customQuestions,
   })
   const contactCards = createContactCardService({ prospects, access, config })

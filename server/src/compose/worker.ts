@@ -3,6 +3,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import { resealSecrets } from '../db/reseal-secrets.ts'
 import { backgroundFailures } from '../failures.ts'
+import { createBatches } from '../jobs/batches.ts'
 import { outboxWaiting, queueCounts } from '../jobs/metric-sources.ts'
 import { createOutbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues } from '../jobs/queues.ts'
@@ -11,6 +12,7 @@ import { metrics } from '../lib/metrics.ts'
 import { createMailProcessor } from '../mail/deliver.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createMailRetries } from '../mail/retries.ts'
+import { WELCOMES_PER_BATCH } from '../modules/consent/service.ts'
 import { createPushSender } from '../modules/push/send.ts'
 import { startStatisticsFold } from '../modules/stats/fold.ts'
 import { createWebhookDeliverer } from '../modules/webhooks/deliver.ts'
@@ -99,16 +101,27 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
   mailRetries.start()
   // The visits sign-ins named since, into the dashboard's kept figures in one batch (decision 049).
   const statsFold = startStatisticsFold(db)
+  // Consenting guests' welcomes (opt-in, thank-you, follow-up), many sign-ins to a transaction (053).
+  const welcomes = createBatches({
+    db,
+    source: 'guest-welcome',
+    size: WELCOMES_PER_BATCH,
+    intervalMs: config.mailRetry.gatherIntervalMs,
+    batch: services.consent.welcomeGuests,
+  })
+  welcomes.start()
   return {
     outbox,
     queues,
     mailRetries,
+    welcomes,
     openHouses: services.openHouses,
     async close() {
       // Services of their own (not the API's, which the API stops): no hint after the emitter closes.
       if (!shared) services.stopBatchedLive()
       forgetSources()
       await mailRetries.stop()
+      await welcomes.stop()
       await statsFold.stop()
       await outbox.stop()
       await workers.close()

@@ -471,7 +471,10 @@ export interface MailTable {
   waitingFor: Nullable<'server' | 'schedule' | 'job'>
   /** The SMTP server's last refusal of it, as it answered (e.g. `550 5.1.1 No such user`). */
   smtpReply: Nullable<string>
-  /** the request that wrote a gathered mail: { requestId, traceparent? } (decision 047); else null */
+  /**
+   * the request a mail is for when written apart from it (gathered, or by the worker's batch of
+   * welcomes): { requestId, traceparent? } (decisions 047, 053); else null
+   */
   trace: ColumnType<{ requestId: string; traceparent?: string } | null, string | null | undefined, never>
 }
 
@@ -501,6 +504,16 @@ export interface UnsubscribeTokenTable {
 }
 
 /** The follow-up of one visit, taken once. */
+/**
+ * A consenting guest's visit owed its welcome (the opt-in, the thank-you, the follow-up): written by the
+ * sign-in statement, taken and deleted by the worker in batches (decision 053).
+ */
+export interface GuestWelcomeTable {
+  attendeeId: number
+  /** the sign-in request's trace: { requestId, traceparent? } (decision 047); null outside a request */
+  trace: ColumnType<{ requestId: string; traceparent?: string } | null, string | null | undefined, never>
+}
+
 export interface GuestFollowUpTable {
   openHouseId: number
   prospectId: number
@@ -733,4 +746,5 @@ export interface Database {
   consentEvent: ConsentEventTable
   unsubscribeToken: UnsubscribeTokenTable
   guestFollowUp: GuestFollowUpTable
+  guestWelcome: GuestWelcomeTable
 }

@@ -27,6 +27,17 @@ export interface Outbox {
     payloads: Array<JobPayload<Q, N>>,
     options?: { runAt?: Date | null },
   ): Promise<number[]>
+  /**
+   * Records one job per entry, all in one statement, each due at its own time and in the trace of the
+   * request that caused it (JSON as `carriedTrace` gives it; a batch the worker writes for many
+   * requests). Answers their row ids.
+   */
+  addScheduled<Q extends QueueName, N extends JobName<Q>>(
+    trx: Trx,
+    queue: Q,
+    name: N,
+    jobs: Array<{ payload: JobPayload<Q, N>; runAt: Date; trace: string | null }>,
+  ): Promise<number[]>
   /** Hands due rows to BullMQ once (new ones, and unfinished ones handed over a while ago); returns how many. */
   relayOnce(): Promise<number>
   /** Asks for a relay soon (after a commit) without waiting for the next tick. */
@@ -63,6 +74,15 @@ export function outboxJobId(row: { id: number; jobKey: string | null }): string 
 
 /** The key of a job's data that carries the trace of the request that caused it (decision 047). */
 export const TRACE_KEY = '$trace'
+
+/**
+ * The request (or job) under way, as the rows it causes keep it (JSON for a jsonb column): its log
+ * lines and theirs share an id. Null outside one.
+ */
+export function carriedTrace(): string | null {
+  const context = trace.current()
+  return context ? JSON.stringify(context) : null
+}
 
 /** A job's data: its payload, with the trace of the request that caused it when there was one. */
 function withTrace(payload: unknown, context: { requestId: string } | null): unknown {
@@ -222,32 +242,46 @@ export function createOutbox(
       })
   }
 
-  async function addEach(
+  async function addScheduled(
     trx: Trx,
     queue: QueueName,
     name: string,
-    payloads: unknown[],
-    options: { runAt?: Date | null } = {},
+    jobs: Array<{ payload: unknown; runAt: Date | null; trace: string | null }>,
   ): Promise<number[]> {
-    if (payloads.length === 0) return []
-    // The request (or job) under way that caused these jobs: its log lines and theirs share an id.
-    const context = trace.current()
-    const traced = context ? JSON.stringify(context) : null
+    if (jobs.length === 0) return []
     const rows = await trx
       .insertInto('outbox')
       .values(
-        payloads.map((payload) => ({
+        jobs.map((job) => ({
           queue,
           jobName: name,
-          payload: JSON.stringify(payload),
-          runAt: options.runAt ?? null,
-          trace: traced,
+          payload: JSON.stringify(job.payload),
+          runAt: job.runAt,
+          trace: job.trace,
         })),
       )
       .returning('id')
       .execute()
     onCommit(trx, tick)
     return rows.map((row) => row.id)
+  }
+
+  function addEach(
+    trx: Trx,
+    queue: QueueName,
+    name: string,
+    payloads: unknown[],
+    options: { runAt?: Date | null } = {},
+  ): Promise<number[]> {
+    // The request (or job) under way that caused these jobs: its log lines and theirs share an id.
+    const traced = carriedTrace()
+    const runAt = options.runAt ?? null
+    return addScheduled(
+      trx,
+      queue,
+      name,
+      payloads.map((payload) => ({ payload, runAt, trace: traced })),
+    )
   }
 
   // Jobs finishing at once (a worker runs several) are marked done together, in one statement. A row
@@ -273,6 +307,7 @@ export function createOutbox(
       return id
     },
     addEach,
+    addScheduled,
     relayOnce,
     kick: tick,
     reconcile,

@@ -101,7 +101,7 @@ export function createMailProcessor(
     delaysMs: MAIL_RETRY_DELAYS_MS,
     giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
   },
-  /** Told of each mail sent (debug); a gathered mail's line carries the request id that wrote it. */
+  /** Told of each mail sent (debug); a thank-you's line carries the request id of its sign-in. */
   log: (fields: { mailId: number; outcome: Outcome }, msg: string) => void = () => {},
 ) {
   const claim = batched(async (ids: number[]) => {
@@ -187,7 +187,8 @@ export function createMailProcessor(
   ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
     const { mail, askedAt } = await claimed
     next()
-    // A gathered mail (a sign-in's thank-you) is sent inside the trace of the request that wrote it.
+    // A mail written apart from its request (a sign-in's thank-you, decision 053) is sent inside the
+    // trace of the request it is for.
     // With OpenTelemetry, its sending is a span of that trace (decision 052).
     const { context, parent } = mail?.trace
       ? untrace({ [TRACE_KEY]: mail.trace })

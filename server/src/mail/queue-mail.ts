@@ -1,6 +1,5 @@
 import type { Trx } from '../db/transaction.ts'
 import type { Outbox } from '../jobs/outbox.ts'
-import { trace } from '../lib/trace.ts'
 
 export interface MailContent {
   to: string
@@ -17,27 +16,16 @@ export interface MailContent {
   unsubscribeUrl?: string
   /** A link that opens something without a sign-in, sealed; the bodies hold PRIVATE_LINK in its place. */
   privateLink?: string
-}
-
-export interface QueueOptions {
   /**
-   * 'own': the mails get their send jobs now, in the caller's transaction (ten to a job). 'gathered':
-   * no job of their own; the worker gathers such mails written by many transactions into send jobs of
-   * up to ten a few times a second (mail/retries.ts), for mail written one at a time at a high rate
-   * (a sign-in's thank-you): a burst of them costs a job per ten mails, not per mail, and the writing
-   * transaction no outbox row. Either way each mail is claimed, leased and marked on its own.
+   * The trace of the request the mail is for (JSON, as jobs/outbox.ts `carriedTrace` gives it), when a
+   * batch written for many requests queues it (decision 053): it is sent inside that trace.
    */
-  jobs?: 'own' | 'gathered'
+  trace?: string | null
 }
 
 /** Stores the mail and its send job in the caller's transaction: committed means it will go out. */
-export async function queueMail(
-  trx: Trx,
-  outbox: Outbox,
-  mail: MailContent,
-  options: QueueOptions = {},
-): Promise<number> {
-  const [id] = await queueMails(trx, outbox, [mail], options)
+export async function queueMail(trx: Trx, outbox: Outbox, mail: MailContent): Promise<number> {
+  const [id] = await queueMails(trx, outbox, [mail])
   if (id === undefined) throw new Error('no mail was stored')
   return id
 }
@@ -57,16 +45,8 @@ export const MAILS_PER_JOB = 10
  * `queueMail` for many mails (a team's invitations): a few statements in all, not two per mail.
  * Answers the new mails' ids.
  */
-export async function queueMails(
-  trx: Trx,
-  outbox: Outbox,
-  mails: MailContent[],
-  { jobs: sendWith = 'own' }: QueueOptions = {},
-): Promise<number[]> {
+export async function queueMails(trx: Trx, outbox: Outbox, mails: MailContent[]): Promise<number[]> {
   const ids: number[] = []
-  // A gathered mail shares its send job with other requests' mail: it keeps its own request's trace.
-  const context = sendWith === 'gathered' ? trace.current() : undefined
-  const traced = context ? JSON.stringify(context) : null
   for (let i = 0; i < mails.length; i += MAILS_PER_STATEMENT) {
     const rows = await trx
       .insertInto('mail')
@@ -83,14 +63,13 @@ export async function queueMails(
           headers: mail.headers ? JSON.stringify(mail.headers) : null,
           unsubscribeUrl: mail.unsubscribeUrl ?? null,
           privateLink: mail.privateLink ?? null,
-          ...(sendWith === 'gathered' ? { waitingFor: 'job' as const, trace: traced } : {}),
+          ...(mail.trace ? { trace: mail.trace } : {}),
         })),
       )
       .returning('id')
       .execute()
     const stored = rows.map((row) => row.id)
     ids.push(...stored)
-    if (sendWith === 'gathered') continue
     const jobs: Array<{ mailIds: number[] }> = []
     for (let j = 0; j < stored.length; j += MAILS_PER_JOB)
       jobs.push({ mailIds: stored.slice(j, j + MAILS_PER_JOB) })

@@ -21,8 +21,9 @@ export interface MailRetries {
   /** Hands due waiting mail back to the queue (status 'queued', send jobs in the outbox); answers how many. */
   sweepOnce(): Promise<number>
   /**
-   * Gives mail written without a send job of its own (queueMail's 'gathered') send jobs of up to ten;
-   * answers how many mails.
+   * Gives mail written without a send job of its own send jobs of up to ten; answers how many mails.
+   * Only API processes older than decision 053 write such mail (a sign-in's thank-you, gathered): this
+   * pass sends theirs during a rolling deploy, and goes in the release after it.
    */
   gatherOnce(): Promise<number>
   /**
@@ -91,7 +92,8 @@ export function createMailRetries(d: {
   }
 
   /**
-   * Mail written without a job (a sign-in's thank-you): the gathered mails of every transaction since
+   * Mail written without a job (a sign-in's thank-you, by API processes older than decision 053, while a
+   * rolling deploy replaces them): the gathered mails of every transaction since
    * the last pass share send jobs, ten to a job, so a burst of sign-ins costs the worker a job per ten
    * thank-yous. From here on it is any queued mail: claimed, leased and marked one by one.
    */

@@ -34,6 +34,8 @@
 -- $33: customAnswers
 -- $34: tokenHash
 -- $35: openHouseId
+-- $36: welcomeTrace
+-- $37: welcome
 with "created" as (insert into "prospect" ("prospect_first_name", "prospect_middle_name", "prospect_last_name", "prospect_email_id", "prospect_phone_number", "prospect_address1", "prospect_address2", "prospect_city", "prospect_state", "prospect_zip_code", "prospect_zip_plus4", "prospect_county", "prospect_country", "current_house_status", "home_buying_timelines", "best_time_to_contact", "heard_about_this_open_house", "prospect_notification", "working_with_re_agent_flag", "created_by_re_agent_id", "email_consent", "sms_consent", "consent_text", "consent_at")
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
   on conflict (created_by_re_agent_id, lower(prospect_email_id)) do nothing
@@ -50,7 +52,10 @@ with "created" as (insert into "prospect" ("prospect_first_name", "prospect_midd
   from "visitor"
   returning "id", "prospect_id", "created_date"), "token" as (insert into "guest_token" ("token_hash", "prospect_id", "open_house_id", "attendee_id")
   select $34 as "token_hash", "visit"."prospect_id", $35 as "open_house_id", "visit"."id"
-  from "visit")
+  from "visit"), "welcome" as (insert into "guest_welcome" ("attendee_id", "trace")
+  select "visit"."id", $36::jsonb as "trace"
+  from "visit"
+  where $37::boolean)
   select "visit"."id", "visit"."prospect_id", "visit"."created_date", "visitor"."created"
   from "visit"
   cross

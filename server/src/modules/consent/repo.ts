@@ -45,6 +45,85 @@ export function createConsentRepo(db: Db) {
         .then((r) => r.rows[0])
     },
 
+    /**
+     * Ledger rows, many in one statement (a batch of sign-ins' opt-ins), each at its own moment: the
+     * consent was given at the sign-in, not when the worker wrote it down.
+     */
+    async recordEach(
+      events: Array<{
+        reAgentId: number
+        prospectId: number
+        email: string
+        kind: ConsentKind
+        source: ConsentSource
+        detail: string
+        at: Date
+      }>,
+      trx: Trx,
+    ): Promise<void> {
+      if (events.length === 0) return
+      await trx
+        .insertInto('consentEvent')
+        .values(events.map((e) => ({ ...e, email: normalEmail(e.email) })))
+        .execute()
+    },
+
+    /**
+     * Takes up to `size` visits owed their welcome (decision 053), deleting their marks in the caller's
+     * transaction (`for update skip locked`: another worker's batch takes others), with what the welcome
+     * needs: who and when, the address as the guest typed it, the open house's follow-up flag now.
+     */
+    takeWelcomes(size: number, trx: Trx) {
+      return trx
+        .with('taken', (qc) =>
+          qc
+            .deleteFrom('guestWelcome')
+            .where('attendeeId', 'in', (eb) =>
+              eb
+                .selectFrom('guestWelcome')
+                .select('attendeeId')
+                .orderBy('attendeeId')
+                .limit(size)
+                .forUpdate()
+                .skipLocked(),
+            )
+            .returning(['attendeeId', 'trace']),
+        )
+        .selectFrom('taken')
+        .innerJoin('openHouseAttendee as a', 'a.id', 'taken.attendeeId')
+        .innerJoin('prospect as p', 'p.id', 'a.prospectId')
+        .innerJoin('openHouse as oh', 'oh.id', 'a.openHouseId')
+        .select([
+          'a.id as attendeeId',
+          'a.openHouseId',
+          'a.prospectId',
+          'a.createdDate as signedInAt',
+          sql<string>`a.guest_details->>'prospectEmailId'`.as('email'),
+          sql<string>`a.guest_details->>'prospectFirstName'`.as('firstName'),
+          'p.createdByReAgentId as ownerId',
+          'oh.followUpMailFlag',
+          // The row's jsonb as text: the rows the welcome writes carry it on as they were given it.
+          sql<string | null>`taken.trace::text`.as('trace'),
+        ])
+        .orderBy('a.id')
+        .execute()
+    },
+
+    /** Which of these agent and address pairs an opt-out stands for: `${reAgentId} ${email}` of each. */
+    async optedOutAmong(pairs: Array<{ reAgentId: number; email: string }>, trx: Trx): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set()
+      const rows = await trx
+        .selectFrom('consentEvent')
+        .select(['reAgentId', 'email'])
+        .distinct()
+        .where('kind', '=', 'email_opt_out')
+        .where(
+          sql<boolean>`(re_agent_id, email) in (select * from unnest(${pairs.map((p) => p.reAgentId)}::bigint[], ${pairs.map((p) => normalEmail(p.email))}::text[]))`,
+        )
+        .execute()
+      return new Set(rows.map((r) => `${r.reAgentId} ${r.email}`))
+    },
+
     /** An opt-out stands: no mail of any kind goes to the address for that agent afterwards. */
     async optedOut(reAgentId: number, email: string, trx: Db | Trx = db): Promise<boolean> {
       const row = await trx
@@ -74,13 +153,14 @@ export function createConsentRepo(db: Db) {
         .execute()
     },
 
-    saveToken(
-      t: { tokenHash: string; reAgentId: number; prospectId: number | null; email: string },
+    async saveTokens(
+      tokens: Array<{ tokenHash: string; reAgentId: number; prospectId: number | null; email: string }>,
       trx: Db | Trx = db,
-    ) {
-      return trx
+    ): Promise<void> {
+      if (tokens.length === 0) return
+      await trx
         .insertInto('unsubscribeToken')
-        .values({ ...t, email: normalEmail(t.email) })
+        .values(tokens.map((t) => ({ ...t, email: normalEmail(t.email) })))
         .execute()
     },
 
@@ -143,14 +223,6 @@ export function createConsentRepo(db: Db) {
           'a.reAgentEmailId',
         ])
         .where('oh.id', '=', openHouseId)
-        .executeTakeFirst()
-    },
-
-    followUpFlag(openHouseId: number, trx: Db | Trx = db) {
-      return trx
-        .selectFrom('openHouse')
-        .select('followUpMailFlag')
-        .where('id', '=', openHouseId)
         .executeTakeFirst()
     },
 

@@ -9,17 +9,24 @@ import type { ConsentSource } from '../../db/types.ts'
 import { NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
-import { type MailContent, type QueueOptions, queueMail } from '../../mail/queue-mail.ts'
+import { type MailContent, queueMail, queueMails } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import type { Access } from '../../policy/access.ts'
 import type { SecretBox } from '../../secrets.ts'
 import { withUnsubscribe } from './mail.ts'
-import type { ConsentRepo } from './repo.ts'
+import { type ConsentRepo, normalEmail } from './repo.ts'
 
 /** The follow-up goes out two days after the sign-in. */
 export const FOLLOW_UP_DELAY_MS = 2 * 24 * 3600 * 1000
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Whom a guest mail is for: the agent it is sent for, the prospect, the address. */
+interface GuestAddress {
+  reAgentId: number
+  prospectId: number
+  email: string
+}
 
 export interface ConsentDeps {
   db: Db
@@ -30,17 +37,20 @@ export interface ConsentDeps {
   config: Pick<Config, 'publicUrl'>
   /** Seals the unsubscribe link kept with the mail until it goes out (decision 033). */
   secrets: SecretBox
+  /** The thank-you's words: the open house as a mail names it (attendees' mailContext). */
+  mailContext: (openHouseId: number, trx: Trx) => Promise<VisitWords>
 }
 
-export interface GuestVisit {
-  ownerId: number
-  prospectId: number
-  openHouseId: number
-  email: string
-  firstName: string
-  /** The thank-you's words: the open house as a mail names it. */
-  visit: { address: string; when: string; agent: string; agentEmail: string }
+export interface VisitWords {
+  address: string
+  when: string
+  agent: string
+  /** Where a guest's reply goes: the agent it met. */
+  agentEmail: string
 }
+
+/** Consenting guests' welcomes taken per transaction by the worker (decision 053). */
+export const WELCOMES_PER_BATCH = 100
 
 /**
  * A guest's email consent as a ledger, and the mail that depends on it: the thank-you and the two-day
@@ -50,22 +60,30 @@ export interface GuestVisit {
 export function createConsentService(d: ConsentDeps) {
   const { repo } = d
 
-  /** A new unsubscribe URL for the address and agent; only its token's hash is kept. */
-  async function unsubscribeUrl(trx: Trx, to: { reAgentId: number; prospectId: number; email: string }) {
-    const token = randomBytes(24).toString('base64url')
-    await repo.saveToken({ tokenHash: hashToken(token), ...to }, trx)
-    return `${d.config.publicUrl}/api/public/unsubscribe/${token}`
+  /**
+   * Guest mails with their unsubscribe: a new URL for each address and agent (only its token's hash is
+   * kept), sealed with the mail until it goes out. The mails, ready to queue.
+   */
+  async function withUnsubscribes(
+    trx: Trx,
+    mails: Array<{ to: GuestAddress; mail: MailContent }>,
+  ): Promise<MailContent[]> {
+    const tokens = mails.map(() => randomBytes(24).toString('base64url'))
+    await repo.saveTokens(
+      mails.map(({ to }, i) => ({ tokenHash: hashToken(tokens[i] as string), ...to })),
+      trx,
+    )
+    return mails.map(({ to, mail }, i) => {
+      const url = `${d.config.publicUrl}/api/public/unsubscribe/${tokens[i]}`
+      const sealed = d.secrets.seal(url, 'mail.unsubscribe_url')
+      return { ...withUnsubscribe(mail, sealed), forAgentId: to.reAgentId }
+    })
   }
 
-  async function queueGuestMail(
-    trx: Trx,
-    to: { reAgentId: number; prospectId: number; email: string },
-    mail: MailContent,
-    options?: QueueOptions,
-  ): Promise<number> {
-    const url = await unsubscribeUrl(trx, to)
-    const sealed = d.secrets.seal(url, 'mail.unsubscribe_url')
-    return queueMail(trx, d.outbox, { ...withUnsubscribe(mail, sealed), forAgentId: to.reAgentId }, options)
+  async function queueGuestMail(trx: Trx, to: GuestAddress, mail: MailContent): Promise<number> {
+    const [ready] = await withUnsubscribes(trx, [{ to, mail }])
+    if (!ready) throw new Error('no guest mail was made')
+    return queueMail(trx, d.outbox, ready)
   }
 
   /** The owner's own prospect, else 404 (mayKeepProspect). */
@@ -107,50 +125,70 @@ export function createConsentService(d: ConsentDeps) {
     optedOut: (reAgentId: number, email: string) => repo.optedOut(reAgentId, email),
 
     /**
-     * In the sign-in's transaction, for a guest who agreed to email: the opt-in goes in the ledger, the
-     * thank-you is queued, and the follow-up is due in two days unless the open house turned it off.
-     * An address that opted out from this agent before gets neither.
+     * A batch of consenting guests' welcomes (decision 053), in the worker's transaction that takes them
+     * (`batch`, jobs/batches.ts): each visit's opt-in goes in the ledger at the moment of its sign-in,
+     * its thank-you is queued, and its follow-up is due two days after the sign-in unless the open house
+     * has it turned off. An address that opted out from this agent before gets neither. Answers how many
+     * visits were taken.
      */
-    async guestSignedIn(trx: Trx, g: GuestVisit): Promise<void> {
-      const optedOut = await repo.optedOut(g.ownerId, g.email, trx)
-      await repo.record(
-        {
-          reAgentId: g.ownerId,
-          prospectId: g.prospectId,
-          email: g.email,
-          kind: 'email_opt_in',
-          source: 'guest_sign_in',
-          // The ledger says why no mail follows this consent: the earlier opt-out stands.
-          detail: optedOut
-            ? `${g.visit.address}; an earlier unsubscribe stands, no mail is sent`
-            : g.visit.address,
-        },
+    async welcomeGuests(trx: Trx, size: number): Promise<number> {
+      const visits = await repo.takeWelcomes(size, trx)
+      if (visits.length === 0) return 0
+      const optedOut = await repo.optedOutAmong(
+        visits.map((v) => ({ reAgentId: v.ownerId, email: v.email })),
         trx,
       )
-      if (optedOut) return
-      const to = { reAgentId: g.ownerId, prospectId: g.prospectId, email: g.email }
-      await queueGuestMail(
-        trx,
-        to,
-        {
-          ...mailTemplates.guestThankYou(g.email, { firstName: g.firstName, ...g.visit }),
-          // From the agent's name at our address, and a reply reaches the agent (not no-reply).
-          fromName: g.visit.agent,
-          replyTo: g.visit.agentEmail,
-        },
-        // Sign-ins come in bursts at the door: the worker sends their thank-yous several to a job.
-        { jobs: 'gathered' },
-      )
-      const oh = await repo.followUpFlag(g.openHouseId, trx)
-      if (oh?.followUpMailFlag) {
-        await d.outbox.add(
-          trx,
-          'mail',
-          'followUp',
-          { openHouseId: g.openHouseId, prospectId: g.prospectId },
-          { runAt: new Date(Date.now() + FOLLOW_UP_DELAY_MS) },
-        )
+      const stands = (v: (typeof visits)[number]) => optedOut.has(`${v.ownerId} ${normalEmail(v.email)}`)
+      const words = new Map<number, VisitWords>()
+      for (const v of visits) {
+        if (!words.has(v.openHouseId)) words.set(v.openHouseId, await d.mailContext(v.openHouseId, trx))
       }
+      const wordsOf = (v: (typeof visits)[number]) => words.get(v.openHouseId) as VisitWords
+      await repo.recordEach(
+        visits.map((v) => ({
+          reAgentId: v.ownerId,
+          prospectId: v.prospectId,
+          email: v.email,
+          kind: 'email_opt_in' as const,
+          source: 'guest_sign_in' as const,
+          // The ledger says why no mail follows this consent: the earlier opt-out stands.
+          detail: stands(v)
+            ? `${wordsOf(v).address}; an earlier unsubscribe stands, no mail is sent`
+            : wordsOf(v).address,
+          at: new Date(v.signedInAt),
+        })),
+        trx,
+      )
+      const welcomed = visits.filter((v) => !stands(v))
+      const thankYous = await withUnsubscribes(
+        trx,
+        welcomed.map((v) => ({
+          to: { reAgentId: v.ownerId, prospectId: v.prospectId, email: v.email },
+          mail: {
+            ...mailTemplates.guestThankYou(v.email, { firstName: v.firstName, ...wordsOf(v) }),
+            // From the agent's name at our address, and a reply reaches the agent (not no-reply).
+            fromName: wordsOf(v).agent,
+            replyTo: wordsOf(v).agentEmail,
+            // Sent inside the trace of the sign-in it thanks for.
+            trace: v.trace,
+          },
+        })),
+      )
+      // A door's burst of thank-yous goes out several to a send job.
+      await queueMails(trx, d.outbox, thankYous)
+      await d.outbox.addScheduled(
+        trx,
+        'mail',
+        'followUp',
+        welcomed
+          .filter((v) => v.followUpMailFlag)
+          .map((v) => ({
+            payload: { openHouseId: v.openHouseId, prospectId: v.prospectId },
+            runAt: new Date(new Date(v.signedInAt).getTime() + FOLLOW_UP_DELAY_MS),
+            trace: v.trace,
+          })),
+      )
+      return visits.length
     },
 
     /**

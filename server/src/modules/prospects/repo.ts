@@ -10,6 +10,7 @@ import { compiledOnce, type Params } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
+import { carriedTrace } from '../../jobs/outbox.ts'
 import { pick } from '../../lib/pick.ts'
 import { VISIT_COLUMNS, type VisitColumns } from '../attendees/service.ts'
 
@@ -175,7 +176,15 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
 
 /** A guest's sign-in: the prospect as typed (kept only if new), the visit, and the visit's token. */
 export type GuestSignIn = GuestProspect &
-  VisitColumns & { tokenHash: string; openHouseId: number; clientRequestId: string }
+  VisitColumns & {
+    tokenHash: string
+    openHouseId: number
+    clientRequestId: string
+    /** The guest agreed to email: the visit is owed its welcome, which the worker does (decision 053). */
+    welcome: boolean
+    /** The request's trace (JSON), kept with the welcome owed; null outside a request. */
+    welcomeTrace: string | null
+  }
 
 export function createProspectRepo(db: Db) {
   // The sign-in, built once (compiled-once.ts): in one statement, the agent's prospect (made from what
@@ -242,6 +251,19 @@ export function createProspectRepo(db: Db) {
               ]),
           ),
       )
+      // A consenting guest's visit is owed its welcome (consent ledger, thank-you, follow-up): one
+      // narrow row the worker takes in batches, so this sign-in makes no more round trips than another.
+      .with('welcome', (qc) =>
+        qc
+          .insertInto('guestWelcome')
+          .columns(['attendeeId', 'trace'])
+          .expression((eb) =>
+            eb
+              .selectFrom('visit')
+              .select(['visit.id', sql<string | null>`${v.welcomeTrace}::jsonb`.as('trace')])
+              .where(sql<boolean>`${v.welcome}::boolean`),
+          ),
+      )
       .selectFrom('visit')
       .crossJoin('visitor')
       .select(['visit.id', 'visit.prospectId', 'visit.createdDate', 'visitor.created'])
@@ -267,7 +289,9 @@ export function createProspectRepo(db: Db) {
      * is new (`created`). A repeated clientRequestId fails at its unique index (the caller then answers
      * the first).
      */
-    async signInGuest(values: GuestSignIn, trx: Trx) {
+    async signInGuest(signIn: Omit<GuestSignIn, 'welcomeTrace'>, trx: Trx) {
+      // The welcome owed carries the request's trace to the rows the worker writes for it.
+      const values = { ...signIn, welcomeTrace: signIn.welcome ? carriedTrace() : null }
       const [row] = await signInGuest(values, trx)
       if (row) return row
       // A simultaneous sign-in of the same email made the prospect after the statement began, and it

@@ -25,7 +25,6 @@ import { deviceKind } from '../../lib/device-kind.ts'
 import { metrics } from '../../lib/metrics.ts'
 import type { Access } from '../../policy/access.ts'
 import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow, visitColumns } from '../attendees/service.ts'
-import type { ConsentService } from '../consent/service.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
 import { createProspectCrm } from './crm.ts'
 import { createProspectNoteRepo } from './note-repo.ts'
@@ -116,8 +115,6 @@ export interface ProspectDeps {
   attendees: AttendeeService
   access: Access
   webhooks: WebhookEvents
-  /** The guest's email consent: its ledger, the thank-you and the follow-up. */
-  consent: Pick<ConsentService, 'guestSignedIn'>
   questions: CustomQuestions
 }
 
@@ -190,7 +187,6 @@ export function createProspectService(d: ProspectDeps) {
       // Reads before the visit is written: the visit takes its agents' statistics locks until the
       // commit, so as little as possible comes after it.
       await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId], integrations)
-      const mailVisit = body.emailConsent ? await attendees.mailContext(oh.id, trx) : null
       // Decision 029: an email is not an identity. A returning visitor (same email) is matched to the
       // agent's prospect, which it never overwrites (what it typed stays with this visit), but it gets a
       // visit of its own and a token for that visit only, and the answer names the visit, never the
@@ -205,6 +201,9 @@ export function createProspectService(d: ProspectDeps) {
         clientRequestId: body.clientRequestId,
         tokenHash: newToken.tokenHash,
         openHouseId: oh.id,
+        // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you and the
+        // follow-up, which the worker does in batches (consent service, welcomeGuests; decision 053).
+        welcome: body.emailConsent,
       }
       const signedIn = await repo.signInGuest(signIn, trx)
       // The board and the public list name the visit as the guest typed it, not the agent's record.
@@ -227,17 +226,6 @@ export function createProspectService(d: ProspectDeps) {
         // A sign-in kept offline carries the moment the guest made it on the phone.
         capturedAt: body.savedOffline ? (body.createdDate ?? null) : null,
       })
-      // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you, the follow-up.
-      if (mailVisit) {
-        await d.consent.guestSignedIn(trx, {
-          ownerId: owner,
-          prospectId: signedIn.prospectId,
-          openHouseId: oh.id,
-          email: body.prospectEmailId,
-          firstName: body.prospectFirstName,
-          visit: mailVisit,
-        })
-      }
       return { id: signedIn.id, guestToken: newToken.token }
     })
   }
