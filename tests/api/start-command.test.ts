@@ -65,7 +65,7 @@ async function pnpmStart(): Promise<{ started: StartedProcess; url: string }> {
 }
 
 describe('pnpm start on the embedded database', () => {
-  it('makes the database on the first start, builds nothing unchanged, serves the web app', async () => {
+  it('bundles the server and makes the database on the first start, builds no web app, serves it', async () => {
     const { started, url } = await pnpmStart()
     try {
       expect(started.output()).toMatch(
