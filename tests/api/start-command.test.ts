@@ -40,9 +40,9 @@ beforeAll(() => {
 
 afterAll(async () => {
   if (checkout) {
-    fs.rmSync(checkout, { recursive: true, force: true })
-    // The copy's bundle, in the server's node_modules it links to.
+    // The copy's bundle, in the server's node_modules it links to (through the copy's link: first).
     fs.rmSync(path.dirname(bundleEntry(checkout)), { recursive: true, force: true })
+    fs.rmSync(checkout, { recursive: true, force: true })
   }
   await deleteKeys(inject('redisUrl'), `${prefix}:*`)
 })
