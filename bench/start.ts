@@ -1,7 +1,7 @@
 // `pnpm bench start`: how long `pnpm start` takes to answer /api/ready as a laptop user runs it (embedded
 // database) and the CPU its process tree used until then, how many lines it prints, and the resident
 // memory of its whole process tree once ready.
-// Three starts: the first with no web build, no data and tsx's transform cache empty (a fresh clone after
+// Three starts: the first with no web build, no data, no server bundle and tsx's transform cache empty (a fresh clone after
 // `pnpm install`: the cache is kept in the temporary folder, a new one here), then two with all three
 // left by the first. The data folder (data/) and web/dist are moved aside for the run and put back after.
 // Beside each start's time: what the start itself reports (the web build and the new database, side by
@@ -13,6 +13,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
+import { bundleEntry } from '../server/start-bundle.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -69,11 +70,17 @@ function treeCpuSeconds(pid: number): number {
   return sum / ticks
 }
 
-async function startOnce(label: string, tmpdir: string): Promise<void> {
+interface Measured {
+  seconds: number
+  cpu: number
+  rss: number
+}
+
+async function startOnce(label: string, tmpdir: string, cwd = root): Promise<Measured> {
   const port = await freePort()
   const started = Date.now()
   const child: ChildProcess = spawn('pnpm', ['start'], {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -124,9 +131,45 @@ async function startOnce(label: string, tmpdir: string): Promise<void> {
   const keys = await redis.keys(`benchstart${port}:*`)
   if (keys.length > 0) await redis.del(...keys)
   redis.disconnect()
+  return { seconds, cpu, rss }
+}
+
+function median(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted[Math.floor(sorted.length / 2)] ?? 0
+  return `${mid.toFixed(1)} (${sorted[0]?.toFixed(1)}–${sorted.at(-1)?.toFixed(1)})`
+}
+
+/**
+ * BENCH_START_BEFORE=<another checkout>: later starts only, taking turns between that checkout (before)
+ * and this one (after), BENCH_START_RUNS each (5): both must have been started once (web built, data
+ * made); a first start in each, not counted, makes whatever its sources need.
+ */
+async function takingTurns(before: string): Promise<void> {
+  const runs = Number(process.env.BENCH_START_RUNS ?? 5)
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'))
+  const sides = { before: [] as Measured[], after: [] as Measured[] }
+  console.log(`pnpm start, later starts taking turns (load average ${os.loadavg()[0]?.toFixed(1)})`)
+  try {
+    await startOnce('before, not counted', tmp, before)
+    await startOnce('after, not counted', tmp, root)
+    for (let i = 0; i < runs; i++) {
+      sides.before.push(await startOnce(`before ${i + 1}`, tmp, before))
+      sides.after.push(await startOnce(`after ${i + 1}`, tmp, root))
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true })
+  }
+  for (const [side, measured] of Object.entries(sides)) {
+    console.log(
+      `${side.padEnd(7)} median (range): ${median(measured.map((m) => m.seconds))} s to ready, ${median(measured.map((m) => m.cpu))} s CPU, ${median(measured.map((m) => m.rss))} MB tree`,
+    )
+  }
+  console.log(`load average now ${os.loadavg()[0]?.toFixed(1)}`)
 }
 
 export async function run(): Promise<void> {
+  if (process.env.BENCH_START_BEFORE) return takingTurns(path.resolve(process.env.BENCH_START_BEFORE))
   const data = path.join(root, 'data')
   const webDist = path.join(root, 'web', 'dist')
   const aside = `${data}.bench-${Date.now()}`
@@ -137,6 +180,8 @@ export async function run(): Promise<void> {
   if (hadWeb) fs.renameSync(webDist, webAside)
   // A temporary folder of the run's own: tsx's cache starts empty, as on a fresh machine.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'))
+  // No bundle of the server either, as after a clone (server/start-bundle.ts makes it on the first start).
+  fs.rmSync(path.dirname(bundleEntry(root)), { recursive: true, force: true })
   console.log(`pnpm start (embedded database; load average ${os.loadavg()[0]?.toFixed(1)} from the machine)`)
   try {
     await startOnce('first (no web build, no data)', tmp)

@@ -1,13 +1,16 @@
-// `pnpm start`: builds the web app only when its sources changed since the build in web/dist (a hash of
-// them kept in web/dist/.source-hash), quietly: its output is shown only when it fails. On a first start
-// the embedded database is made (initdb, migrations) by `pnpm migrate`'s entry point in a process of its
-// own at the same time: the two take a core each, and the memory initdb leaves behind goes with its
-// process. Then the server starts in this same process (server/src/bin/start.ts prints the one banner).
+// `pnpm start`: makes the server's bundle (server/start-bundle.ts) and builds the web app only when
+// their sources changed since (a hash of them kept beside each), quietly: output is shown only when a
+// step fails. On a first start the embedded database is made (initdb, migrations) by `pnpm migrate`'s
+// entry point in a process of its own at the same time: they take a core each, and the memory initdb
+// leaves behind goes with its process. Then the server starts in this same process from its bundle
+// (server/src/bin/start.ts, which prints the one banner).
 import { spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { loadConfig } from '../server/src/config.ts'
+import { bundleEntry, bundleToMake, makeBundle } from '../server/start-bundle.ts'
 import { webSourceHash } from './web-source.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -88,11 +91,24 @@ async function makeEmbeddedDb(): Promise<number> {
   return (Date.now() - started) / 1000
 }
 
-/** The web build and the new database side by side (a core each), one line for both. */
+/** The server's bundle made again (~1 s of esbuild); its failure is shown as esbuild tells it. */
+async function bundleServer(hash: string): Promise<number> {
+  try {
+    return await makeBundle(root, hash)
+  } catch (err) {
+    failed('Bundling the server', String(err))
+  }
+}
+
+/** The server's bundle, the web build and the new database side by side, one line for all. */
 async function prepare(): Promise<void> {
   const hash = webToBuild()
   const dataDir = embeddedDbToMake()
+  const serverHash = bundleToMake(root)
   const work = [
+    serverHash === null
+      ? null
+      : { what: 'bundling the server', run: () => bundleServer(serverHash), short: 'server' },
     hash === null ? null : { what: 'building the web app', run: () => buildWeb(hash), short: 'web app' },
     dataDir === null
       ? null
@@ -100,7 +116,10 @@ async function prepare(): Promise<void> {
   ].filter((w) => w !== null)
   if (work.length === 0) return
   const first = !fs.existsSync(path.join(web, 'dist', 'index.html')) || dataDir !== null
-  const doing = work.map((w) => w.what).join(' and ')
+  const doing = work
+    .map((w) => w.what)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1')
   process.stdout.write(`${doing[0]?.toUpperCase()}${doing.slice(1)}${first ? ' (first start)' : ''}… `)
   const seconds = await Promise.all(work.map((w) => w.run()))
   console.log(`done (${work.map((w, i) => `${w.short} ${seconds[i]?.toFixed(1)} s`).join(', ')}).`)
@@ -110,4 +129,6 @@ async function prepare(): Promise<void> {
 if (cluster.isPrimary) await prepare()
 // A laptop's terminal shows the banner and what went wrong, not a line per request (LOG_LEVEL=info does).
 process.env.LOG_LEVEL ??= 'warn'
-await import('../server/src/bin/start.ts')
+// The server from its bundle (server/start-bundle.ts), its stacks read through the source maps.
+process.setSourceMapsEnabled(true)
+await import(pathToFileURL(bundleEntry(root)).href)

@@ -7,9 +7,14 @@ import v8 from 'node:v8'
 import { z } from 'zod'
 import { newSecretsKey, parseSecretsKey } from './secrets.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
+/** server/src, given by `pnpm start`'s bundle (server/start-bundle.ts), which lives in a cache. */
+declare const PORCHLIGHT_SERVER_SRC: string | undefined
+const here =
+  typeof PORCHLIGHT_SERVER_SRC === 'string'
+    ? PORCHLIGHT_SERVER_SRC
+    : path.dirname(fileURLToPath(import.meta.url))
 /** Under tsx and vitest this is server/src/config.ts; in production it is bundled into server/dist/*.js. */
-const compiled = import.meta.url.endsWith('.js')
+const compiled = typeof PORCHLIGHT_SERVER_SRC !== 'string' && import.meta.url.endsWith('.js')
 // Both places sit two levels below the repository root (or /app in the image).
 const repoRoot = path.resolve(here, '../..')
 

@@ -1,8 +1,9 @@
 // `pnpm start` as a laptop user runs it (scripts/start.ts, embedded database): in a copy of the checkout
 // (the embedded database and the web build live in the checkout), its node_modules linked as after
-// `pnpm install`, the web app as the last start built it. The first start makes the database in a
-// process of its own and builds nothing; the one command serves the web app and the API, and a guest
-// signs in; a second start neither builds nor makes anything.
+// `pnpm install`, the web app as the last start built it. The first start bundles the server and makes
+// the database in a process of its own, side by side, and builds no web app; the one command serves the web app and the API, and a guest
+// signs in; a second start neither builds nor makes anything; a change to a server source is bundled
+// on the next start, and runs.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,6 +11,7 @@ import path from 'node:path'
 import { createEmbeddedDb } from '@porchlight/server/src/db/embedded.ts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { webSourceHash } from '../../scripts/web-source.ts'
+import { bundleEntry } from '../../server/start-bundle.ts'
 import { apiCaller, deleteKeys } from '../support/api.ts'
 import { TEST_SECRETS_KEY } from '../support/app.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
@@ -37,7 +39,11 @@ beforeAll(() => {
 })
 
 afterAll(async () => {
-  if (checkout) fs.rmSync(checkout, { recursive: true, force: true })
+  if (checkout) {
+    // The copy's bundle, in the server's node_modules it links to (through the copy's link: first).
+    fs.rmSync(path.dirname(bundleEntry(checkout)), { recursive: true, force: true })
+    fs.rmSync(checkout, { recursive: true, force: true })
+  }
   await deleteKeys(inject('redisUrl'), `${prefix}:*`)
 })
 
@@ -59,11 +65,11 @@ async function pnpmStart(): Promise<{ started: StartedProcess; url: string }> {
 }
 
 describe('pnpm start on the embedded database', () => {
-  it('makes the database on the first start, builds nothing unchanged, serves the web app', async () => {
+  it('bundles the server and makes the database on the first start, builds no web app, serves it', async () => {
     const { started, url } = await pnpmStart()
     try {
       expect(started.output()).toMatch(
-        /Making the embedded database \(first start\)… done \(database [\d.]+ s\)\./,
+        /Bundling the server and making the embedded database \(first start\)… done \(server [\d.]+ s, database [\d.]+ s\)\./,
       )
       expect(started.output()).not.toMatch(/building the web app/i)
       const page = await fetch(`${url}/`)
@@ -88,7 +94,9 @@ describe('pnpm start on the embedded database', () => {
 
     const { started, url } = await pnpmStart()
     try {
-      expect(started.output()).not.toMatch(/building the web app|making the embedded database/i)
+      expect(started.output()).not.toMatch(
+        /bundling the server|building the web app|making the embedded database/i,
+      )
       const call = apiCaller(url)
       const oh = await scheduleHostedBy({ call }, listing, host)
       const signIn = await call('POST', '/public/saveProspect', {
@@ -99,5 +107,21 @@ describe('pnpm start on the embedded database', () => {
       await stop(started.child)
     }
     expect(fs.statSync(path.join(checkout, 'web', 'dist', 'index.html')).mtimeMs).toBe(indexBuiltAt)
+  }, 240_000)
+
+  it('bundles the server again when one of its sources changed, and runs the change', async () => {
+    const entry = path.join(checkout, 'server', 'src', 'bin', 'start.ts')
+    fs.appendFileSync(entry, "\nconsole.log('This start runs the changed source.')\n")
+    const { started, url } = await pnpmStart()
+    try {
+      expect(started.output()).toMatch(/Bundling the server… done \(server [\d.]+ s\)\./)
+      expect(started.output()).not.toMatch(/building the web app|making the embedded database/i)
+      await started.waitUntil('the changed line', () =>
+        started.output().includes('This start runs the changed source.'),
+      )
+      expect((await fetch(`${url}/api/ready`)).status).toBe(200)
+    } finally {
+      await stop(started.child)
+    }
   }, 240_000)
 })

@@ -161,8 +161,12 @@ function startWorkerProcess(): () => Promise<void> {
     // The key kept in data/secrets-key when SECRETS_KEY is not set: the worker must seal with the same.
     ...(config.secrets.fromFile ? { SECRETS_KEY: config.secrets.keys[0]?.toString('base64') } : {}),
   })
+  // Beside this file: worker.ts under tsx, worker.mjs in `pnpm start`'s bundle (server/start-bundle.ts).
+  const bundled = import.meta.filename.endsWith('.mjs')
+  const entry = path.join(import.meta.dirname, bundled ? 'worker.mjs' : 'worker.ts')
+  const args = [...process.execArgv, ...(bundled ? ['--enable-source-maps'] : []), entry]
   const launch = () => {
-    child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'worker.ts')], {
+    child = spawn(process.execPath, args, {
       env,
       stdio: 'inherit',
     })

@@ -1,0 +1,82 @@
+// `pnpm start`'s server: one ESM bundle of server/src/bin/start.ts and of the worker process's entry
+// (server/src/bin/worker.ts), made with esbuild as the production build is (server/build.ts: our code and
+// the workspace package @porchlight/shared bundled, every npm dependency an import), with source maps.
+// Loading it takes a fraction of loading ~600 modules through tsx. It is made again only when what it is
+// made from changed: a SHA-256 of its inputs, as the web build's (scripts/web-source.ts), kept beside it.
+// It lives in server/node_modules/.cache: the npm imports it keeps resolve from there to the server's
+// dependencies, as from server/src. Each checkout has its own folder there (node_modules may be shared
+// by links), and the bundle is told where server/src is (config.ts finds the checkout from it).
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { sourceHash } from '../scripts/web-source.ts'
+
+/** What the bundle is made from: the server's and the shared package's sources, the lockfile, settings. */
+const inputs = [
+  'server/src',
+  'server/package.json',
+  'server/start-bundle.ts',
+  'shared/src',
+  'shared/package.json',
+  'pnpm-lock.yaml',
+  'tsconfig.json',
+  'tsconfig.base.json',
+]
+const entries = ['start', 'worker']
+
+/** This checkout's folder for the bundle, and the file that keeps the hash of the inputs it was made from. */
+function where(root: string) {
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 16)
+  const dir = path.join(root, 'server', 'node_modules', '.cache', 'porchlight-start', checkout)
+  return { dir, hashFile: path.join(dir, '.source-hash') }
+}
+
+/** The bundle's entry point for `name` (start, worker): an ES module of its own (.mjs). */
+export function bundleEntry(root: string, name: 'start' | 'worker' = 'start'): string {
+  return path.join(where(root).dir, `${name}.mjs`)
+}
+
+/** The hash of the bundle's inputs when the bundle is not made from them (to be made), else null. */
+export function bundleToMake(root: string): string | null {
+  const hash = sourceHash(root, inputs)
+  const { hashFile } = where(root)
+  if (fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8').trim() === hash) return null
+  return hash
+}
+
+/**
+ * Makes the bundle in a folder beside its place and renames it into it, the hash written last: a start
+ * that stops halfway leaves no bundle taken for made. Resolves its seconds.
+ */
+export async function makeBundle(root: string, hash: string): Promise<number> {
+  const started = Date.now()
+  const { build, stop } = await import('esbuild')
+  const server = path.join(root, 'server')
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>
+  }
+  const { dir, hashFile } = where(root)
+  const temporary = `${dir}.${process.pid}.tmp`
+  fs.rmSync(temporary, { recursive: true, force: true })
+  await build({
+    entryPoints: entries.map((name) => path.join(server, 'src', 'bin', `${name}.ts`)),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    splitting: true,
+    outdir: temporary,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: '[name]-[hash]',
+    external: Object.keys(dependencies).filter((name) => !dependencies[name]?.startsWith('workspace:')),
+    // config.ts finds the checkout (data/, web/dist, migrations/) from server/src, not from the bundle.
+    define: { PORCHLIGHT_SERVER_SRC: JSON.stringify(path.join(server, 'src')) },
+    absWorkingDir: server,
+    logLevel: 'silent',
+  }).finally(() => stop()) // esbuild's service process would stay beside the server (~40 MB)
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.renameSync(temporary, dir)
+  fs.writeFileSync(hashFile, `${hash}\n`)
+  return (Date.now() - started) / 1000
+}
