@@ -6,6 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { precompressDir } from '../../web/build/precompress.ts'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { browserHarness, expectAccessible } from '../support/browser.ts'
 import { makePlannedAgent } from '../support/factories.ts'
@@ -75,6 +76,8 @@ async function buildNextRelease(from: string): Promise<string> {
       }],
     })`
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: webDir })
+  // As `pnpm build:web` ends: the compressed copies made again, after the builds (the server sends them).
+  await precompressDir(out, 'fast')
   return out
 }
 
