@@ -11,11 +11,13 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadConfig } from '../server/src/config.ts'
 import { bundleEntry, bundleToMake, makeBundle } from '../server/start-bundle.ts'
-import { webSourceHash } from './web-source.ts'
+import { sourceHash, toBuild, webInputs } from './source-hash.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const web = path.join(root, 'web')
 const hashFile = path.join(web, 'dist', '.source-hash')
+/** A step in a Node process of its own, from TypeScript (scripts/start.mjs loads this file through tsx). */
+const TYPESCRIPT = ['--import', 'tsx']
 
 /** Runs a command with its output kept (shown only when it fails). */
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
@@ -41,10 +43,9 @@ function failed(what: string, output: string): never {
 
 /** The hash of the web app's sources when web/dist is not their build, else null. */
 function webToBuild(): string | null {
-  const hash = webSourceHash(root)
-  const built = fs.existsSync(path.join(web, 'dist', 'index.html'))
-  if (built && fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8').trim() === hash) return null
-  return hash
+  const hash = toBuild(root, webInputs, hashFile)
+  if (hash === null && fs.existsSync(path.join(web, 'dist', 'index.html'))) return null
+  return hash ?? sourceHash(root, webInputs)
 }
 
 /**
@@ -61,7 +62,7 @@ async function buildWeb(hash: string): Promise<number> {
   }
   // In a process of its own too: zlib's threads would leave their memory in this one (~100 MB).
   const precompress = path.join(web, 'build', 'precompress.ts')
-  const compressed = await run(process.execPath, [...process.execArgv, precompress, 'dist', '--fast'], web)
+  const compressed = await run(process.execPath, [...TYPESCRIPT, precompress, 'dist', '--fast'], web)
   if (compressed.code !== 0) failed('Compressing the web app', compressed.output)
   fs.writeFileSync(hashFile, `${hash}\n`)
   return (Date.now() - started) / 1000
@@ -86,7 +87,7 @@ function embeddedDbToMake(): string | null {
 async function makeEmbeddedDb(): Promise<number> {
   const started = Date.now()
   const migrate = path.join(root, 'server', 'src', 'bin', 'migrate.ts')
-  const { code, output } = await run(process.execPath, [...process.execArgv, migrate], root)
+  const { code, output } = await run(process.execPath, [...TYPESCRIPT, migrate], root)
   if (code !== 0) failed('Making the embedded database', output)
   return (Date.now() - started) / 1000
 }

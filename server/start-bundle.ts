@@ -6,30 +6,14 @@
 // It lives in server/node_modules/.cache: the npm imports it keeps resolve from there to the server's
 // dependencies, as from server/src. Each checkout has its own folder there (node_modules may be shared
 // by links), and the bundle is told where server/src is (config.ts finds the checkout from it).
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { sourceHash } from '../scripts/web-source.ts'
+import { bundleFolder, serverInputs, toBuild } from '../scripts/source-hash.mjs'
 
-/** What the bundle is made from: the server's and the shared package's sources, the lockfile, settings. */
-const inputs = [
-  'server/src',
-  'server/package.json',
-  'server/start-bundle.ts',
-  'shared/src',
-  'shared/package.json',
-  'pnpm-lock.yaml',
-  'tsconfig.json',
-  'tsconfig.base.json',
-]
 const entries = ['start', 'worker']
 
 /** This checkout's folder for the bundle, and the file that keeps the hash of the inputs it was made from. */
-function where(root: string) {
-  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 16)
-  const dir = path.join(root, 'server', 'node_modules', '.cache', 'porchlight-start', checkout)
-  return { dir, hashFile: path.join(dir, '.source-hash') }
-}
+const where = bundleFolder
 
 /** The bundle's entry point for `name` (start, worker): an ES module of its own (.mjs). */
 export function bundleEntry(root: string, name: 'start' | 'worker' = 'start'): string {
@@ -38,10 +22,7 @@ export function bundleEntry(root: string, name: 'start' | 'worker' = 'start'): s
 
 /** The hash of the bundle's inputs when the bundle is not made from them (to be made), else null. */
 export function bundleToMake(root: string): string | null {
-  const hash = sourceHash(root, inputs)
-  const { hashFile } = where(root)
-  if (fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8').trim() === hash) return null
-  return hash
+  return toBuild(root, serverInputs, where(root).hashFile)
 }
 
 /**

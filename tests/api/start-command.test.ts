@@ -9,11 +9,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createEmbeddedDb } from '@porchlight/server/src/db/embedded.ts'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { webSourceHash } from '../../scripts/web-source.ts'
+import { sourceHash, webInputs } from '../../scripts/source-hash.mjs'
 import { bundleEntry } from '../../server/start-bundle.ts'
 import { apiCaller, deleteKeys } from '../support/api.ts'
-import { TEST_SECRETS_KEY } from '../support/app.ts'
+import { createTestDatabase, TEST_SECRETS_KEY } from '../support/app.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleHostedBy } from '../support/open-houses.ts'
 import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
@@ -34,7 +35,7 @@ beforeAll(() => {
   }
   // The web app as a start built it: the build (`pnpm build:web`), and the hash of its sources beside it.
   fs.cpSync(path.join(repo, 'web', 'dist'), path.join(checkout, 'web', 'dist'), { recursive: true })
-  fs.writeFileSync(path.join(checkout, 'web', 'dist', '.source-hash'), `${webSourceHash(checkout)}\n`)
+  fs.writeFileSync(path.join(checkout, 'web', 'dist', '.source-hash'), `${sourceHash(checkout, webInputs)}\n`)
   indexBuiltAt = fs.statSync(path.join(checkout, 'web', 'dist', 'index.html')).mtimeMs
 })
 
@@ -47,9 +48,11 @@ afterAll(async () => {
   await deleteKeys(inject('redisUrl'), `${prefix}:*`)
 })
 
-async function pnpmStart(): Promise<{ started: StartedProcess; url: string }> {
+async function pnpmStart(
+  env: Record<string, string> = {},
+): Promise<{ started: StartedProcess; url: string }> {
   const port = await freePort()
-  const started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const started = startProcess('pnpm start', process.execPath, ['scripts/start.mjs'], {
     cwd: checkout,
     env: {
       PATH: process.env.PATH,
@@ -58,6 +61,7 @@ async function pnpmStart(): Promise<{ started: StartedProcess; url: string }> {
       SECRETS_KEY: TEST_SECRETS_KEY,
       PORT: String(port),
       HOST: '127.0.0.1',
+      ...env,
     },
   })
   await started.waitUntil('the banner', () => started.output().includes('Porchlight is running'), 150_000)
@@ -122,6 +126,37 @@ describe('pnpm start on the embedded database', () => {
       expect((await fetch(`${url}/api/ready`)).status).toBe(200)
     } finally {
       await stop(started.child)
+    }
+  }, 240_000)
+
+  it('starts from the bundle on a PostgreSQL of its own behind the migrations, and migrates it', async () => {
+    // A database whose newest migration has not run (undone, its row gone): the start from the bundle has
+    // no loader for TypeScript, and must still run the .ts migration.
+    const database = await createTestDatabase()
+    try {
+      const newest = fs
+        .readdirSync(path.join(repo, 'migrations'))
+        .filter((f) => /^\d{12}-.*\.ts$/.test(f))
+        .sort()
+        .at(-1) as string
+      const name = newest.replace(/\.ts$/, '')
+      const migration = await import(path.join(repo, 'migrations', newest))
+      await migration.down(database.handle.db)
+      await sql`delete from kysely_migration where name = ${name}`.execute(database.handle.db)
+
+      const { started, url } = await pnpmStart({ DATABASE_URL: database.url })
+      try {
+        expect(started.output()).not.toMatch(/bundling the server|building the web app/i)
+        expect((await fetch(`${url}/api/ready`)).status).toBe(200)
+      } finally {
+        await stop(started.child)
+      }
+      const ran = await sql<{ name: string }>`select name from kysely_migration where name = ${name}`.execute(
+        database.handle.db,
+      )
+      expect(ran.rows).toEqual([{ name }])
+    } finally {
+      await database.drop()
     }
   }, 240_000)
 })

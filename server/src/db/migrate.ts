@@ -30,10 +30,30 @@ class ModuleMigrationProvider implements MigrationProvider {
     for (const file of files) {
       const name = file.replace(migrationFile, '$1')
       if (migrations[name]) throw new Error(`Migration ${name} is in ${this.dir} both as .ts and as .js`)
-      const mod = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Migration
+      const mod = (await importMigration(path.join(this.dir, file))) as Migration
       migrations[name] = { up: mod.up, down: mod.down }
     }
     return migrations
+  }
+}
+
+/** tsx's own import, named here so that no build takes it in (only a checkout's .ts migrations need it). */
+const TYPESCRIPT_IMPORT = 'tsx/esm/api'
+
+/**
+ * A migration's module. A .ts migration where no loader for TypeScript runs (`pnpm start` from the
+ * server's bundle, scripts/start.mjs, meeting a database behind the migrations) goes through tsx's import.
+ */
+async function importMigration(file: string): Promise<unknown> {
+  const url = pathToFileURL(file).href
+  try {
+    return await import(url)
+  } catch (err) {
+    if (!file.endsWith('.ts') || (err as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err
+    const { tsImport } = (await import(TYPESCRIPT_IMPORT)) as {
+      tsImport(specifier: string, parent: string): Promise<unknown>
+    }
+    return tsImport(url, import.meta.url)
   }
 }
 
