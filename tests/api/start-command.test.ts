@@ -6,6 +6,7 @@
 // on the next start, and runs.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createEmbeddedDb } from '@porchlight/server/src/db/embedded.ts'
@@ -159,4 +160,29 @@ describe('pnpm start on the embedded database', () => {
       await database.drop()
     }
   }, 240_000)
+
+  it('says plainly that its port is in use, and stops', async () => {
+    const holder = net.createServer()
+    const port = await freePort()
+    await new Promise<void>((resolve) => holder.listen(port, '0.0.0.0', resolve))
+    try {
+      const started = startProcess('pnpm start', process.execPath, ['scripts/start.mjs'], {
+        cwd: checkout,
+        env: {
+          PATH: process.env.PATH,
+          REDIS_URL: inject('redisUrl'),
+          REDIS_KEY_PREFIX: prefix,
+          SECRETS_KEY: TEST_SECRETS_KEY,
+          PORT: String(port),
+          HOST: '0.0.0.0',
+        },
+      })
+      await new Promise((resolve) => started.child.once('exit', resolve))
+      expect(started.child.exitCode).toBe(1)
+      expect(started.output()).toContain(`Port ${port} is in use (another pnpm start, or another program)`)
+      expect(started.output()).not.toMatch(/\bat \S+ \(node:/)
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+    }
+  }, 120_000)
 })

@@ -61,6 +61,16 @@ const config = configOrExit(() =>
   withLocalVapidKeys(withLocalSecretsKey(loadConfig()), () => webpush.generateVAPIDKeys()),
 )
 
+/** A port another program holds (often an earlier `pnpm start`) is said plainly, not as a stack. */
+function portTaken(err: unknown): never {
+  if ((err as { code?: string }).code === 'EADDRINUSE') {
+    fail(
+      `Port ${config.port} is in use (another pnpm start, or another program): stop it, or choose another port, e.g. PORT=${config.port + 1} pnpm start`,
+    )
+  }
+  throw err
+}
+
 /**
  * The API, sockets and workers: ~3 s of module loading (more with tsx's cache cold), read while the
  * database opens (PGlite compiles its WebAssembly on other threads and starts PostgreSQL) rather than
@@ -128,7 +138,7 @@ async function serve(jobs: boolean, closeAlso?: () => Promise<void>) {
     })
     process.send?.(READY)
   } else {
-    await app.listen({ port: config.port, host: config.host })
+    await app.listen({ port: config.port, host: config.host }).catch(portTaken)
     // One process: the API's and the workers' metrics are this one's (METRICS_PORT).
     if (config.metrics.port) await serveMetrics(config.metrics.port, config.host)
   }
@@ -269,7 +279,7 @@ async function supervise(redisUsed: string, processes: number) {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, resolve)
-  })
+  }).catch(portTaken)
   banner(redisUsed, 'server', processes)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
