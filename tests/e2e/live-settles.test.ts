@@ -73,6 +73,54 @@ describe('a guest page opened before its open house is on show', () => {
   }, 90_000)
 })
 
+describe('a guest page on a slow link', () => {
+  it('keeps a guest it heard live when an older list arrives after them', async () => {
+    const agent = await makePlannedAgent(t.db, { firstName: 'Sol', lastName: 'Slowlink' })
+    const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
+    expect((await guestSignIn(oh.id, 'Before')).status).toBe(201)
+
+    // The page reads its list again once its socket is in the room. On this link that answer is read
+    // by the server at once but reaches the phone only after the next guest was heard live. (Service
+    // workers off: the request is the page's own, as on a phone whose worker is not installed yet.)
+    const guest = await newPage({ ...PHONE, serviceWorkers: 'block' })
+    let lists = 0
+    let deliver: () => void = () => {}
+    const delivered = new Promise<void>((resolve) => {
+      void guest.route('**/api/public/getOpenHouseAttendees/**', async (route) => {
+        if (++lists !== 2) return route.continue()
+        const answer = await route.fetch()
+        await new Promise<void>((release) => {
+          deliver = release
+        })
+        await route.fulfill({ response: answer })
+        resolve()
+      })
+    })
+    await guest.goto(`${t.url}/public/OpenHouseToday?openHouseId=${oh.id}&rePropertyId=${oh.rePropertyId}`)
+    const visitor = (name: string) =>
+      guest
+        .getByRole('region', { name: /^Signed in today/ })
+        .getByRole('listitem')
+        .filter({ hasText: name })
+    await visitor('Before E.').waitFor()
+    await expect.poll(() => lists, { timeout: 10_000 }).toBe(2)
+
+    expect((await guestSignIn(oh.id, 'Heard')).status).toBe(201)
+    await visitor('Heard E.').waitFor({ timeout: 10_000 })
+    deliver()
+    await delivered
+    // The late list (read before Heard signed in) has reached the page and been drawn.
+    await guest.waitForFunction(
+      () =>
+        performance.getEntriesByType('resource').filter((e) => e.name.includes('/getOpenHouseAttendees/'))
+          .length >= 2,
+    )
+    await guest.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 50))))
+    expect(await visitor('Heard E.').count()).toBe(1)
+    expect(await visitor('Before E.').count()).toBe(1)
+  }, 60_000)
+})
+
 describe('a claimed card for bystanders', () => {
   it('loses its Claim button within a second of the winning claim, and an open Claim dialog says who was quicker', async () => {
     const listing = await makePlannedAgent(t.db, { firstName: 'Lia', lastName: 'Lister' })

@@ -57,14 +57,21 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
 
   useEffect(() => {
     const controller = new AbortController()
-    const load = () =>
-      getPublicAttendees(openHouseId, controller.signal).then(
+    // Guests heard live, in order. A list asked for before a guest was heard may answer after it (a slow
+    // link): that answer was read before the guest signed in, so the guest heard since is kept on top.
+    const heard: PublicAttendee[] = []
+    const load = () => {
+      const since = heard.length
+      return getPublicAttendees(openHouseId, controller.signal).then(
         (list) => {
-          setAttendees(list)
+          const listed = new Set(list.map(key))
+          const newer = heard.slice(since).filter((a) => !listed.has(key(a)))
+          setAttendees([...newer.reverse(), ...list])
           setFailed(false)
         },
         () => !controller.signal.aborted && setFailed(true),
       )
+    }
     // One load at a time, in order, so an older answer never replaces a newer one.
     let loading = load()
     const reload = () => {
@@ -77,6 +84,7 @@ function AttendeeList({ openHouseId }: { openHouseId: number }) {
           lastInitial: added.lastInitial,
           signedInAt: added.signedInAt,
         }
+        heard.push(attendee)
         setAttendees((list) => {
           const rest = (list ?? []).filter((a) => key(a) !== key(attendee))
           return [attendee, ...rest]
