@@ -19,14 +19,6 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     sequence: { sequencer: FaultsFirst },
-    // One kind only: a Redis command that ioredis rejects because its client was closed with the
-    // command still waiting ("Connection is closed."). It shows in some full runs, after
-    // tests/api/rate-limits.test.ts closes apps that saw their Redis stop and come back; its caller was
-    // not found yet (no MULTI is left; the adapter's clients are let back before the close). Every
-    // other unhandled error still fails the run.
-    onUnhandledError(error) {
-      if (error.message === 'Connection is closed.' && String(error.stack).includes('ioredis')) return false
-    },
     projects: [
       {
         extends: true,

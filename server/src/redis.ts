@@ -1,15 +1,34 @@
-import { Redis, type RedisOptions } from 'ioredis'
+import { type Command, Redis, type RedisOptions } from 'ioredis'
+
+/**
+ * A client for a library that sends commands nobody awaits (the socket.io adapter publishes and
+ * unsubscribes without looking at the answer, and ioredis subscribes again by itself after a
+ * reconnect): such a command still waiting when the process closes the client (Redis hung or coming
+ * back) is dropped with the connection, instead of being left rejected with nobody to hear it, which
+ * ends a Node process. A caller that awaits a command still gets its failure.
+ */
+class UnawaitedRedis extends Redis {
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
+    command.promise.catch(() => {})
+    return super.sendCommand(command, stream)
+  }
+}
 
 /**
  * 'command': fails fast while Redis is away (readiness checks, rate limits, producers).
  * 'durable': queues commands until Redis returns (socket fan-out, subscriptions, BullMQ workers).
+ * `unawaited`: the client is a library's that does not await its commands (see UnawaitedRedis).
  */
-export function createRedis(url: string, mode: 'command' | 'durable', opts: { lazy?: boolean } = {}): Redis {
+export function createRedis(
+  url: string,
+  mode: 'command' | 'durable',
+  opts: { lazy?: boolean; unawaited?: boolean } = {},
+): Redis {
   const options: RedisOptions =
     mode === 'command'
       ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }
       : { maxRetriesPerRequest: null, enableOfflineQueue: true }
-  const redis = new Redis(url, {
+  const redis = new (opts.unawaited ? UnawaitedRedis : Redis)(url, {
     ...options,
     retryStrategy: (times) => Math.min(times * 200, 2000),
     lazyConnect: opts.lazy ?? false,

@@ -39,8 +39,12 @@ export async function startOwnRedis() {
     if (running && running.exitCode === null) await new Promise((r) => running.once('exit', r))
   }
 
+  /** Redis hung (SIGSTOP): connections stay open and commands go unanswered until `resume`. */
+  const pause = () => void child?.kill('SIGSTOP')
+  const resume = () => void child?.kill('SIGCONT')
+
   await start()
-  return { url: `redis://127.0.0.1:${port}`, start, stop }
+  return { url: `redis://127.0.0.1:${port}`, start, stop, pause, resume }
 }
 
 export type OwnRedis = Awaited<ReturnType<typeof startOwnRedis>>

@@ -167,8 +167,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const dbHandle = options.db ?? (await createDb(config.db))
   const redis = createRedis(config.redis.url, 'command')
-  const pub = createRedis(config.redis.url, 'durable')
-  const sub = createRedis(config.redis.url, 'durable')
+  const pub = createRedis(config.redis.url, 'durable', { unawaited: true })
+  const sub = createRedis(config.redis.url, 'durable', { unawaited: true })
   // The adapter subscribes as it is created: on a client still connecting, ioredis could drop that
   // subscription, leaving this process deaf to other processes' events. Start it on ready clients.
   await Promise.all([whenReady(redis, 2000), whenReady(pub, 2000), whenReady(sub, 2000)])

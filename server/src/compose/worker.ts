@@ -29,7 +29,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
   // Workers block on Redis and must wait it out (maxRetriesPerRequest: null); producers fail fast.
   const workerConnection = createRedis(config.redis.url, 'durable')
   const producerConnection = createRedis(config.redis.url, 'command')
-  const emitterConnection = createRedis(config.redis.url, 'durable')
+  const emitterConnection = createRedis(config.redis.url, 'durable', { unawaited: true })
   const queues = createQueues(producerConnection, config.redis.prefix)
   const outbox = createOutbox(db, queues, producerConnection, config.relay)
   const mailer = createMailer(config)
