@@ -9,6 +9,7 @@
 // requests/s and latency beside the API process's Node CPU, the worker's and PostgreSQL's per sign-in.
 // Last, issue 38's mail backlog: what is left to send after 20 s of consented sign-ins at full speed.
 import { spawn } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
@@ -43,6 +44,8 @@ const WORKER_CPU_PROF = process.env.BENCH_WORKER_CPU_PROF
 /** `BENCH_SIGNIN_WORKER=<path>`: another checkout's worker (bin/worker.ts), to measure before and after. */
 const WORKER_ENTRY =
   process.env.BENCH_SIGNIN_WORKER ?? path.resolve(import.meta.dirname, '../server/src/bin/worker.ts')
+/** `BENCH_SIGNIN_DKIM=1`: the worker signs every mail (DKIM_* set, a 2048-bit RSA key), as production may. */
+const DKIM = process.env.BENCH_SIGNIN_DKIM === '1'
 /** `BENCH_SIGNIN_BACKLOG_SECONDS`: how long the backlog's burst lasts (20 s, issue 38's figure). */
 const BACKLOG_SECONDS = Number(process.env.BENCH_SIGNIN_BACKLOG_SECONDS ?? 20)
 
@@ -114,6 +117,15 @@ export async function run() {
     SECRETS_KEY: BENCH_SECRETS_KEY,
     LOG_LEVEL: 'silent',
     PORT: '0',
+    ...(DKIM
+      ? {
+          DKIM_DOMAIN: 'porchlight.example',
+          DKIM_SELECTOR: 'bench',
+          DKIM_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+            .privateKey.export({ type: 'pkcs8', format: 'pem' })
+            .toString(),
+        }
+      : {}),
   })
   const pool = barePool(a.databaseUrl, 20)
   const plain = await plainTables(pool)
