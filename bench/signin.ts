@@ -251,6 +251,10 @@ export async function run() {
       }),
     )
     const left = await backlog()
+    // Of which not yet welcomed (no thank-you written yet): the rest are thank-yous queued or sending.
+    const notWelcomed = welcomesKept
+      ? (await pool.query('select count(*)::int as n from guest_welcome')).rows[0].n
+      : 0
     const drainStarted = Date.now()
     const stillLeft = await drained()
     figures[`consented: mail backlog after ${BACKLOG_SECONDS} s at full speed`] = {
@@ -262,6 +266,7 @@ export async function run() {
       apiCpuUsPerSignIn: burst.serverCpuUsPerRequest,
       postgresCpuUsPerSignIn: burst.postgresCpuUsPerRequest,
       signInsWaitingForMail: left,
+      ofWhichNotWelcomed: notWelcomed,
       secondsOfSignInsWaiting: Number((left / Math.max(1, burst.requestsPerSec)).toFixed(2)),
       drainedInMs: stillLeft === 0 ? Date.now() - drainStarted : null,
     }
