@@ -4,6 +4,7 @@ import { createMailer } from '@porchlight/server/src/mail/mailer.ts'
 import { queueMail, queueMails } from '@porchlight/server/src/mail/queue-mail.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
+import { makeAgent } from '../support/factories.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 
 let t: TestApp
@@ -269,6 +270,55 @@ describe('sending without holding the row', () => {
       expect(await job).toEqual(['sent', 'sent'])
       expect(slow.received.filter((m) => m.to.includes(second.toAddress))).toHaveLength(1)
       expect((await row(second.id)).status).toBe('sent')
+    } finally {
+      mailer.close()
+    }
+  })
+
+  it("claims a job's mails at its start in one statement and asks their opt-outs in one read, suppressing the opted-out one", async () => {
+    const agent = await makeAgent(s.db)
+    const rows = await s.db
+      .insertInto('mail')
+      .values(
+        ['first', 'opted-out', 'third'].map((n) => ({
+          toAddress: `together-${n}@example.com`,
+          subject: n,
+          textBody: 'x',
+          htmlBody: '<p>x</p>',
+          reAgentId: agent.agent.id,
+        })),
+      )
+      .returning(['id', 'toAddress'])
+      .execute()
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b)
+    // What the ledger would answer (the consent service's `optedOutEach` in the worker), and how it was asked.
+    const asked: string[][] = []
+    const optedOutEach = async (pairs: Array<{ agentId: number; email: string }>) => {
+      asked.push(pairs.map((p) => p.email))
+      return pairs.map((p) => p.email.includes('opted-out'))
+    }
+    const mailer = createMailer(s.app.deps.config)
+    try {
+      const job = createMailProcessor(s.db, mailer, optedOutEach)({ mailIds: ids })
+      // While the first is with the (slow) server, the job's every mail is already this worker's.
+      await expect
+        .poll(
+          async () =>
+            (await s.db.selectFrom('mail').select('status').where('id', 'in', ids).execute()).map(
+              (r) => r.status,
+            ),
+          { interval: 20 },
+        )
+        .toEqual(['sending', 'sending', 'sending'])
+      expect(await job).toEqual(['sent', 'suppressed', 'sent'])
+      // One read for the three, asked before the first went out; the two that then waited the first's
+      // 1.5 s for their turn are asked again as they go (their claims started again too).
+      expect(asked).toEqual([
+        ['together-first@example.com', 'together-opted-out@example.com', 'together-third@example.com'],
+        ['together-opted-out@example.com'],
+        ['together-third@example.com'],
+      ])
+      expect(slow.received.filter((m) => m.to.includes('together-opted-out@example.com'))).toHaveLength(0)
     } finally {
       mailer.close()
     }

@@ -48,7 +48,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
       send: createMailProcessor(
         db,
         mailer,
-        services.consent.optedOut,
+        services.consent.optedOutEach,
         (sealed, column) => services.secrets.open(sealed, column),
         config.mailRetry,
         (fields, msg) => logger.debug(fields, msg),

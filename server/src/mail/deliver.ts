@@ -21,9 +21,10 @@ import { type SealedMailColumn, withUnsubscribeLink } from './unsubscribe-link.t
 export const SEND_LEASE_MS = 20_000
 
 /**
- * A job claims its next mail while it sends the one before. A claim older than this when its send
- * starts (the mail before was slow to go) has its lease started again, so every send starts with
- * nearly all of its lease.
+ * A job claims all of its mails at its start, in one statement, and sends them one after another. A
+ * claim older than this when its send starts (the mails before were slow to go) has its lease started
+ * again, and its opt-out asked again, so every send starts with nearly all of its lease and with an
+ * answer about its address from less than this long ago.
  */
 const RENEW_CLAIM_AFTER_MS = 1000
 
@@ -54,6 +55,8 @@ type Claim = {
   mail: Selectable<MailTable> | undefined
   /** When the claim was asked for: its lease began after this. */
   askedAt: number
+  /** Whether its address opted out of mail from its agent, asked once it was claimed. */
+  optedOut: Promise<boolean>
 }
 
 type MailMark = {
@@ -90,8 +93,12 @@ export class MailRefusedError extends UnrecoverableError {}
 export function createMailProcessor(
   db: Db,
   mailer: Mailer,
-  /** Whether the address opted out of mail from this agent: such a mail is suppressed, not sent. */
-  optedOut: (agentId: number, email: string) => Promise<boolean> = async () => false,
+  /**
+   * Which of these addresses opted out of mail from their agent, one answer each: such a mail is
+   * suppressed, not sent. Asked for many mails at once (the sends in flight share one statement).
+   */
+  optedOutEach: (asked: Array<{ agentId: number; email: string }>) => Promise<boolean[]> = async (asked) =>
+    asked.map(() => false),
   /**
    * Opens a mail's sealed links (decision 033: its unsubscribe link and its private link, by column),
    * put back into the mail as it goes out.
@@ -154,9 +161,23 @@ export function createMailProcessor(
     return marks.map(() => undefined)
   })
 
+  // Every mail for an agent is asked about as it is claimed (again if it waited long to go out); the
+  // claims of this worker that ask meanwhile (a job's mails, other jobs') share one read of the ledger.
+  const optedOut = batched(optedOutEach)
+  const askOptedOut = (mail: Selectable<MailTable> | undefined): Promise<boolean> => {
+    const asked =
+      mail?.reAgentId == null
+        ? Promise.resolve(false)
+        : optedOut({ agentId: mail.reAgentId, email: mail.toAddress })
+    // Awaited when its mail's turn comes; until then a failure must not count as unhandled.
+    asked.catch(() => {})
+    return asked
+  }
+
+  /** Claims a mail: asked now, with the job's other mails, so they share one statement. */
   function claimAhead(mailId: number): Promise<Claim> {
     const askedAt = Date.now()
-    const claimed = claim(mailId).then((mail) => ({ mail, askedAt }))
+    const claimed = claim(mailId).then((mail) => ({ mail, askedAt, optedOut: askOptedOut(mail) }))
     // Awaited when its turn comes; until then a failure must not count as unhandled.
     claimed.catch(() => {})
     return claimed
@@ -183,49 +204,47 @@ export function createMailProcessor(
   async function sendOne(
     mailId: number,
     claimed: Promise<Claim>,
-    next: () => void,
   ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
-    const { mail, askedAt } = await claimed
-    next()
+    const claim = await claimed
+    const { mail } = claim
     // A mail written apart from its request (a sign-in's thank-you, decision 053) is sent inside the
     // trace of the request it is for.
     // With OpenTelemetry, its sending is a span of that trace (decision 052).
     const { context, parent } = mail?.trace
       ? untrace({ [TRACE_KEY]: mail.trace })
       : { context: undefined, parent: undefined }
-    if (!context) return sendClaimed(mailId, mail, askedAt)
+    if (!context) return sendClaimed(mailId, claim)
     return trace.inSpan('mail send', parent, (traceparent) =>
-      trace.run(traceparent ? { ...context, traceparent } : context, () =>
-        sendClaimed(mailId, mail, askedAt),
-      ),
+      trace.run(traceparent ? { ...context, traceparent } : context, () => sendClaimed(mailId, claim)),
     )
   }
 
   async function sendClaimed(
     mailId: number,
-    mail: Claim['mail'],
-    askedAt: number,
+    claim: Claim,
   ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
-    const answer = await sendMail(mailId, mail, askedAt)
+    const answer = await sendMail(mailId, claim)
     log({ mailId, outcome: answer.outcome }, 'mail handed over')
     return answer
   }
 
   async function sendMail(
     mailId: number,
-    mail: Claim['mail'],
-    askedAt: number,
+    { mail, askedAt, optedOut: optedOutWhenClaimed }: Claim,
   ): Promise<{ outcome: Outcome; marked?: Promise<void>; refusal?: string }> {
-    if (mail && Date.now() - askedAt > RENEW_CLAIM_AFTER_MS && !(await renewed(mail))) {
-      return { outcome: 'skipped' }
+    let stands = optedOutWhenClaimed
+    if (mail && Date.now() - askedAt > RENEW_CLAIM_AFTER_MS) {
+      if (!(await renewed(mail))) return { outcome: 'skipped' }
+      stands = askOptedOut(mail)
     }
     if (!mail) {
       const row = await db.selectFrom('mail').select('status').where('id', '=', mailId).executeTakeFirst()
       if (row?.status === 'sending') throw new MailInFlightError(mailId)
       return { outcome: 'skipped' }
     }
-    // Checked when it goes out, not when it was written: an opt-out in between stops it.
-    if (mail.reAgentId !== null && (await optedOut(mail.reAgentId, mail.toAddress))) {
+    // Checked when it goes out (as it was claimed, a moment ago), not when it was written: an opt-out
+    // in between stops it.
+    if (await stands) {
       return { outcome: 'suppressed', marked: mark({ mailId, status: 'suppressed' }) }
     }
     if (mailer.kind === 'store') {
@@ -278,8 +297,8 @@ export function createMailProcessor(
   }
 
   /**
-   * A job's mails, one after another, so a worker's jobs at once are its sends at once (mailer.ts); each
-   * mail's claim is asked for while the one before it goes out. A mail that fails does not hold back
+   * A job's mails, one after another, so a worker's jobs at once are its sends at once (mailer.ts); all
+   * of them are claimed at its start, in one statement, and their opt-outs asked in one more. A mail that fails does not hold back
    * the rest: it waits in its row, or is refused for good and the job then fails with the server's reply
    * (no retry: a repeat would skip every mail). An error of our own (a claim, a mark) fails the job, and
    * BullMQ's retry sends only what is not sent yet. Answers each mail's outcome.
@@ -290,16 +309,12 @@ export function createMailProcessor(
     const marks: Promise<void>[] = []
     const refusals: string[] = []
     let failed: { error: unknown } | null = null
-    let ahead: Promise<Claim> | undefined
+    // Asked together, so they go in one statement (`batched`).
+    const claims = mailIds.map(claimAhead)
     for (const [i, mailId] of mailIds.entries()) {
-      const claimed = ahead ?? claimAhead(mailId)
-      ahead = undefined
-      const next = () => {
-        const nextId = mailIds[i + 1]
-        if (nextId !== undefined) ahead = claimAhead(nextId)
-      }
+      const claimed = claims[i] as Promise<Claim>
       try {
-        const { outcome, marked, refusal } = await sendOne(mailId, claimed, next)
+        const { outcome, marked, refusal } = await sendOne(mailId, claimed)
         metrics.count('delivery', { channel: 'mail', outcome: countedAs[outcome] })
         outcomes.push(outcome)
         if (marked) marks.push(marked)

@@ -110,7 +110,10 @@ export function createConsentRepo(db: Db) {
     },
 
     /** Which of these agent and address pairs an opt-out stands for: `${reAgentId} ${email}` of each. */
-    async optedOutAmong(pairs: Array<{ reAgentId: number; email: string }>, trx: Trx): Promise<Set<string>> {
+    async optedOutAmong(
+      pairs: Array<{ reAgentId: number; email: string }>,
+      trx: Db | Trx = db,
+    ): Promise<Set<string>> {
       if (pairs.length === 0) return new Set()
       const rows = await trx
         .selectFrom('consentEvent')

@@ -124,6 +124,15 @@ export function createConsentService(d: ConsentDeps) {
   return {
     optedOut: (reAgentId: number, email: string) => repo.optedOut(reAgentId, email),
 
+    /** `optedOut` for many agent and address pairs in one read: an answer for each, in their order. */
+    async optedOutEach(asked: Array<{ agentId: number; email: string }>): Promise<boolean[]> {
+      const stands = await repo.optedOutAmong(
+        asked.map((a) => ({ reAgentId: a.agentId, email: a.email })),
+        d.db,
+      )
+      return asked.map((a) => stands.has(`${a.agentId} ${normalEmail(a.email)}`))
+    },
+
     /**
      * A batch of consenting guests' welcomes (decision 053), in the worker's transaction that takes them
      * (`batch`, jobs/batches.ts): each visit's opt-in goes in the ledger at the moment of its sign-in,
