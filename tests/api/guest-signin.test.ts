@@ -195,6 +195,54 @@ describe('guest sign-in from the QR code', () => {
     expect(await attendeesOf(oh.id)).toHaveLength(1)
   })
 
+  it("binds each guest token to its visit's prospect and open house, and a deleted guest or open house takes its tokens along", async () => {
+    const listing = await agent()
+    const oh = await hostedOpenHouse(listing)
+    const other = await hostedOpenHouse(listing)
+    const body = visitor(oh.id)
+    const first = await signIn(body)
+    // A retry (the first answer lost) gets a token of its own for the same visit.
+    await signIn(body)
+    const kept = await signIn(visitor(other.id))
+    const tokensOf = (openHouseId: number) =>
+      t.db
+        .selectFrom('guestToken as g')
+        .innerJoin('openHouseAttendee as a', 'a.id', 'g.attendeeId')
+        .select(['g.attendeeId', 'g.prospectId', 'g.openHouseId', 'a.prospectId as visitProspectId'])
+        .where('a.openHouseId', '=', openHouseId)
+        .execute()
+    const tokens = await tokensOf(oh.id)
+    expect(tokens).toHaveLength(2)
+    for (const token of tokens) {
+      expect(token).toEqual({
+        attendeeId: first.body.data.id,
+        prospectId: token.visitProspectId,
+        openHouseId: oh.id,
+        visitProspectId: await prospectOf(first.body.data.id),
+      })
+    }
+    // Decision 058: the tokens hold by their visit's key, which each delete cascades through.
+    const left = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('guestToken')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('openHouseId', 'in', [oh.id, other.id])
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    await t.db
+      .deleteFrom('prospect')
+      .where('id', '=', await prospectOf(first.body.data.id))
+      .execute()
+    expect(await left()).toBe(1)
+    await t.db.deleteFrom('openHouse').where('id', '=', other.id).execute()
+    expect(await left()).toBe(0)
+    expect(await attendeesOf(other.id)).toEqual([])
+    expect(kept.status).toBe(201)
+  })
+
   it('answers a reused clientRequestId with its first visit, and refuses it at another agent', async () => {
     const listing = await agent()
     const oh = await hostedOpenHouse(listing)
