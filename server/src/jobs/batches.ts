@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 import { isConnectionLost } from '../db/errors.ts'
-import { inTransaction, type Trx } from '../db/transaction.ts'
+import { inTransaction, onCommit, type Trx } from '../db/transaction.ts'
 import { backgroundFailures, type FailureSource } from '../failures.ts'
 
 export interface Batches {
@@ -81,10 +81,8 @@ export function createBatches<T>(
     return rows.length
   }
 
-  /** The batch again, each row in a savepoint of its own; the rows that fail by themselves set aside. */
-  async function oneByOne(
-    trx: Trx,
-  ): Promise<{ taken: number; aside: Array<{ err: unknown; aside: SetAside }> }> {
+  /** The batch again, each row in a savepoint of its own; a row that fails by itself is set aside. */
+  async function oneByOne(trx: Trx): Promise<number> {
     const rows = await d.take(trx, d.size)
     const failed: Array<{ row: T; err: unknown }> = []
     for (const row of rows) {
@@ -100,9 +98,20 @@ export function createBatches<T>(
       }
     }
     if (failed.length > 1 && failed.length === rows.length) throw failed[0]?.err
-    const aside: Array<{ err: unknown; aside: SetAside }> = []
-    for (const { row, err } of failed) aside.push({ err, aside: await d.setAside(trx, row, err) })
-    return { taken: rows.length, aside }
+    for (const { row, err } of failed) {
+      const aside = await d.setAside(trx, row, err)
+      // Told at a row's first failure and when it is left for an operator; a pass rolled back tells nothing.
+      if (aside.attempts > 1 && aside.retryAt !== null) continue
+      onCommit(trx, () =>
+        backgroundFailures.report(d.source, err, {
+          ...aside.context,
+          setAside: true,
+          attempts: aside.attempts,
+          retryAt: aside.retryAt?.toISOString() ?? 'left for an operator',
+        }),
+      )
+    }
+    return rows.length
   }
 
   async function pass(): Promise<number> {
@@ -111,19 +120,7 @@ export function createBatches<T>(
     } catch (err) {
       if (isPassing(err)) throw err
     }
-    const { taken, aside } = await inTransaction(d.db, oneByOne)
-    // Told once the pass has committed (a pass rolled back set nothing aside): at a row's first failure,
-    // and when it is left for an operator.
-    for (const { err, aside: a } of aside) {
-      if (a.attempts > 1 && a.retryAt !== null) continue
-      backgroundFailures.report(d.source, err, {
-        ...a.context,
-        setAside: true,
-        attempts: a.attempts,
-        retryAt: a.retryAt?.toISOString() ?? 'left for an operator',
-      })
-    }
-    return taken
+    return inTransaction(d.db, oneByOne)
   }
 
   async function runOnce(): Promise<number> {
