@@ -1,9 +1,14 @@
 // A door's burst of consenting guests: each sign-in only marks its visit as owed a welcome, in its own
 // statement, and the worker welcomes them in batches (decision 053): in one transaction per batch, each
 // visit's opt-in in the ledger (at the moment of its sign-in), its unsubscribe token, its thank-you in send
-// jobs of up to ten, its follow-up due two days after the sign-in. A batch that fails leaves nothing
-// done; two workers at once split the visits; every guest gets exactly one thank-you.
+// jobs of up to ten, its follow-up due two days after the sign-in. A batch that fails (its connection
+// lost, or every visit of it failing) leaves nothing done and no visit blamed; two workers at once split
+// the visits; every guest gets exactly one thank-you. One visit whose welcome fails by itself (the test
+// makes the ledger refuse its address) is set aside, reported once and tried again later, while every
+// other visit of its batch is welcomed in the same pass.
 import { randomUUID } from 'node:crypto'
+import type { Trx } from '@porchlight/server/src/db/transaction.ts'
+import { backgroundFailures } from '@porchlight/server/src/failures.ts'
 import { createBatches } from '@porchlight/server/src/jobs/batches.ts'
 import { MAILS_PER_JOB } from '@porchlight/server/src/mail/queue-mail.ts'
 import { FOLLOW_UP_DELAY_MS } from '@porchlight/server/src/modules/consent/service.ts'
@@ -65,18 +70,20 @@ async function sendJobs(): Promise<number[][]> {
 }
 
 /** A worker's pass of welcomes, ten visits to a batch, with `after` run inside each batch's transaction. */
-const welcomePass = (after: () => Promise<void> = async () => {}) =>
-  createBatches({
+const welcomePass = (after: (trx: Trx) => Promise<void> = async () => {}) => {
+  const welcomes = t.app.deps.consent.welcomeGuests
+  return createBatches({
     db: t.db,
     source: 'guest-welcome',
     size: 10,
     intervalMs: 1000,
-    batch: async (trx, size) => {
-      const taken = await t.app.deps.consent.welcomeGuests(trx, size)
-      await after()
-      return taken
+    ...welcomes,
+    work: async (trx, visits) => {
+      await welcomes.work(trx, visits)
+      await after(trx)
     },
   }).runOnce()
+}
 
 it('welcomes a burst of sign-ins in batches, each visit exactly once, dated by its sign-in', async () => {
   const agent = await makePlannedAgent(t.db, { firstName: 'Hana' })
@@ -109,14 +116,27 @@ it('welcomes a burst of sign-ins in batches, each visit exactly once, dated by i
   // The worker comes later than the sign-ins: what it writes is dated by them, not by itself.
   await new Promise((r) => setTimeout(r, 1500))
 
-  // A batch that fails after doing its work (a worker dying, PostgreSQL gone) leaves all of it undone.
+  // A batch that fails after doing its work (its connection to PostgreSQL lost) leaves all of it undone,
+  // and no visit is blamed for it: every one is owed as before, none set aside.
+  await expect(
+    welcomePass(async (trx) => {
+      await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx)
+    }),
+  ).rejects.toThrow(/ECONNRESET|terminat/)
+  expect(await ledger()).toEqual([])
+  const kept = await t.db.selectFrom('guestWelcome').select(['attendeeId', 'attempts', 'retryAt']).execute()
+  expect(kept).toHaveLength(visits.length)
+  expect(kept.every((w) => w.attempts === 0 && w.retryAt === null)).toBe(true)
+  // A failure of every visit of a batch (a bug, not one visit's data) fails the pass whole, too.
   await expect(
     welcomePass(async () => {
-      throw new Error('the worker died')
+      throw new Error('the welcome is broken')
     }),
-  ).rejects.toThrow('the worker died')
+  ).rejects.toThrow('the welcome is broken')
   expect(await ledger()).toEqual([])
-  expect(await t.db.selectFrom('guestWelcome').select('attendeeId').execute()).toHaveLength(visits.length)
+  expect(
+    await t.db.selectFrom('guestWelcome').select('attendeeId').where('attempts', '=', 0).execute(),
+  ).toHaveLength(visits.length)
 
   // Two workers at once: they split the visits.
   const [a, b] = await Promise.all([welcomePass(), welcomePass()])
@@ -203,4 +223,86 @@ it('welcomes by itself: a sign-in while the worker runs gets its thank-you witho
   await signIn(oh.id, email)
   const [got] = await smtp.waitFor((m) => m.to.includes(email), 1, 15_000)
   expect(got?.subject).toMatch(/^Thank you for visiting/)
+})
+
+it('sets aside the one visit whose welcome fails, welcomes the others in the same pass, and keeps going', async () => {
+  const agent = await makePlannedAgent(t.db, { firstName: 'Jude' })
+  const oh = await scheduleOpenHouse(t, agent, { publishLevel: 'Hosting Myself' })
+  const tag = randomUUID().slice(0, 8)
+  const bad = `bad-${tag}@example.com`
+  // The ledger refuses this one guest's address (as a constraint its stored data breaks would).
+  await sql`create function refuse_one_guest() returns trigger language plpgsql as $$
+    begin
+      if new.email = ${sql.lit(bad)} then raise exception 'this address cannot be written down'; end if;
+      return new;
+    end $$`.execute(t.db)
+  await sql`create trigger refuse_one_guest before insert on consent_event
+    for each row execute function refuse_one_guest()`.execute(t.db)
+  const reported = () => backgroundFailures.counts()['guest-welcome'] ?? 0
+  const before = reported()
+
+  // The bad visit sits in the middle of one batch, with consenting guests before and after it.
+  const emails = Array.from({ length: 12 }, (_, i) => `around-${i}-${tag}@example.com`)
+  const ids = await Promise.all(emails.slice(0, 6).map((email) => signIn(oh.id, email)))
+  const badVisit = await signIn(oh.id, bad)
+  ids.push(...(await Promise.all(emails.slice(6).map((email) => signIn(oh.id, email)))))
+
+  // Every other guest gets exactly one thank-you.
+  await smtp.waitFor((m) => emails.some((e) => m.to.includes(e)), emails.length, 15_000)
+  // A few more passes of the worker (every 200 ms) change nothing.
+  await new Promise((r) => setTimeout(r, 1000))
+  for (const email of emails) expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1)
+  expect(smtp.received.filter((m) => m.to.includes(bad))).toHaveLength(0)
+  const ledger = await t.db
+    .selectFrom('consentEvent')
+    .select('email')
+    .where('reAgentId', '=', agent.agent.id)
+    .execute()
+  expect(ledger.map((e) => e.email).sort()).toEqual([...emails].sort())
+
+  // The bad visit is set aside, not taken again every pass: tried again in a minute, its error kept,
+  // and reported once.
+  const owed = await t.db
+    .selectFrom('guestWelcome')
+    .select(['attendeeId', 'attempts', 'retryAt', 'lastError'])
+    .where('attendeeId', 'in', [...ids, badVisit])
+    .execute()
+  expect(owed.map((w) => Number(w.attendeeId))).toEqual([badVisit])
+  expect(owed[0]?.attempts).toBe(1)
+  expect(owed[0]?.lastError).toBe('this address cannot be written down')
+  const retryIn = new Date(owed[0]?.retryAt as Date).getTime() - Date.now()
+  expect(retryIn).toBeGreaterThan(30_000)
+  expect(retryIn).toBeLessThanOrEqual(60_000)
+  expect(reported() - before).toBe(1)
+
+  // The passes do not stall: a guest signing in afterwards is welcomed as usual.
+  const later = `later-${tag}@example.com`
+  await signIn(oh.id, later)
+  await smtp.waitFor((m) => m.to.includes(later), 1, 15_000)
+
+  // Failing at its last try (the fifth), it is left for an operator, and reported again.
+  await t.db
+    .updateTable('guestWelcome')
+    .set({ attempts: 4, retryAt: new Date() })
+    .where('attendeeId', '=', badVisit)
+    .execute()
+  const parked = () =>
+    t.db
+      .selectFrom('guestWelcome')
+      .select(['attempts', sql<boolean>`retry_at = 'infinity'`.as('leftForOperator')])
+      .where('attendeeId', '=', badVisit)
+      .execute()
+  await expect.poll(parked).toEqual([{ attempts: 5, leftForOperator: true }])
+  expect(reported() - before).toBe(2)
+
+  // Its data mended, the operator sends it on its way (retry_at null): it is welcomed, once.
+  await sql`drop trigger refuse_one_guest on consent_event`.execute(t.db)
+  await t.db.updateTable('guestWelcome').set({ retryAt: null }).where('attendeeId', '=', badVisit).execute()
+  await smtp.waitFor((m) => m.to.includes(bad), 1, 15_000)
+  await new Promise((r) => setTimeout(r, 500))
+  expect(smtp.received.filter((m) => m.to.includes(bad))).toHaveLength(1)
+  expect(
+    await t.db.selectFrom('guestWelcome').select('attendeeId').where('attendeeId', '=', badVisit).execute(),
+  ).toEqual([])
+  expect(reported() - before).toBe(2)
 })

@@ -107,7 +107,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     source: 'guest-welcome',
     size: WELCOMES_PER_BATCH,
     intervalMs: config.mailRetry.gatherIntervalMs,
-    batch: services.consent.welcomeGuests,
+    ...services.consent.welcomeGuests,
   })
   welcomes.start()
   return {

@@ -512,6 +512,12 @@ export interface GuestWelcomeTable {
   attendeeId: number
   /** the sign-in request's trace: { requestId, traceparent? } (decision 047); null outside a request */
   trace: ColumnType<{ requestId: string; traceparent?: string } | null, string | null | undefined, never>
+  /** times its welcome failed by itself (the visit's data), and it was set aside */
+  attempts: Generated<number>
+  /** when a set-aside welcome may be tried again: null now, 'infinity' left for an operator */
+  retryAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** the last failure's message */
+  lastError: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface GuestFollowUpTable {

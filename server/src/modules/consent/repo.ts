@@ -71,7 +71,8 @@ export function createConsentRepo(db: Db) {
     /**
      * Takes up to `size` visits owed their welcome (decision 053), deleting their marks in the caller's
      * transaction (`for update skip locked`: another worker's batch takes others), with what the welcome
-     * needs: who and when, the address as the guest typed it, the open house's follow-up flag now.
+     * needs: who and when, the address as the guest typed it, the open house's follow-up flag now. A
+     * visit set aside (its welcome failed by itself) is taken only once its `retry_at` has come.
      */
     takeWelcomes(size: number, trx: Trx) {
       return trx
@@ -82,12 +83,13 @@ export function createConsentRepo(db: Db) {
               eb
                 .selectFrom('guestWelcome')
                 .select('attendeeId')
+                .where((w) => w.or([w('retryAt', 'is', null), w('retryAt', '<=', sql<Date>`now()`)]))
                 .orderBy('attendeeId')
                 .limit(size)
                 .forUpdate()
                 .skipLocked(),
             )
-            .returning(['attendeeId', 'trace']),
+            .returning(['attendeeId', 'trace', 'attempts']),
         )
         .selectFrom('taken')
         .innerJoin('openHouseAttendee as a', 'a.id', 'taken.attendeeId')
@@ -104,9 +106,27 @@ export function createConsentRepo(db: Db) {
           'oh.followUpMailFlag',
           // The row's jsonb as text: the rows the welcome writes carry it on as they were given it.
           sql<string | null>`taken.trace::text`.as('trace'),
+          'taken.attempts',
         ])
         .orderBy('a.id')
         .execute()
+    },
+
+    /**
+     * Puts a taken visit's mark back, set aside: its welcome failed `attempts` times, and is not taken
+     * again before `retryAt` ('infinity': until an operator sets it to null).
+     */
+    async setAsideWelcome(
+      w: {
+        attendeeId: number
+        trace: string | null
+        attempts: number
+        retryAt: Date | 'infinity'
+        lastError: string
+      },
+      trx: Trx,
+    ): Promise<void> {
+      await trx.insertInto('guestWelcome').values(w).execute()
     },
 
     /** Which of these agent and address pairs an opt-out stands for: `${reAgentId} ${email}` of each. */

@@ -7,6 +7,7 @@ import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
 import type { ConsentSource } from '../../db/types.ts'
 import { NotFoundError } from '../../errors.ts'
+import type { BatchWork, SetAside } from '../../jobs/batches.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { type MailContent, queueMail, queueMails } from '../../mail/queue-mail.ts'
@@ -51,6 +52,16 @@ export interface VisitWords {
 
 /** Consenting guests' welcomes taken per transaction by the worker (decision 053). */
 export const WELCOMES_PER_BATCH = 100
+
+/**
+ * A welcome that failed by itself (its visit's data) is tried again after these delays, one for each
+ * failure; after the last it is left for an operator (decision 053, amended): a thank-you for a visit
+ * is worth sending a few hours late, not days.
+ */
+export const WELCOME_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000]
+
+/** A visit owed its welcome, as the worker takes it. */
+export type OwedWelcome = Awaited<ReturnType<ConsentRepo['takeWelcomes']>>[number]
 
 /**
  * A guest's email consent as a ledger, and the mail that depends on it: the thank-you and the two-day
@@ -121,6 +132,65 @@ export function createConsentService(d: ConsentDeps) {
     }
   }
 
+  /** The welcomes of these visits, in the transaction that took them. */
+  async function welcome(trx: Trx, visits: OwedWelcome[]): Promise<void> {
+    if (visits.length === 0) return
+    const optedOut = await repo.optedOutAmong(
+      visits.map((v) => ({ reAgentId: v.ownerId, email: v.email })),
+      trx,
+    )
+    const stands = (v: OwedWelcome) => optedOut.has(`${v.ownerId} ${normalEmail(v.email)}`)
+    const words = new Map<number, VisitWords>()
+    for (const v of visits) {
+      if (!words.has(v.openHouseId)) words.set(v.openHouseId, await d.mailContext(v.openHouseId, trx))
+    }
+    const wordsOf = (v: OwedWelcome) => words.get(v.openHouseId) as VisitWords
+    await repo.recordEach(
+      visits.map((v) => ({
+        reAgentId: v.ownerId,
+        prospectId: v.prospectId,
+        email: v.email,
+        kind: 'email_opt_in' as const,
+        source: 'guest_sign_in' as const,
+        // The ledger says why no mail follows this consent: the earlier opt-out stands.
+        detail: stands(v)
+          ? `${wordsOf(v).address}; an earlier unsubscribe stands, no mail is sent`
+          : wordsOf(v).address,
+        at: new Date(v.signedInAt),
+      })),
+      trx,
+    )
+    const welcomed = visits.filter((v) => !stands(v))
+    const thankYous = await withUnsubscribes(
+      trx,
+      welcomed.map((v) => ({
+        to: { reAgentId: v.ownerId, prospectId: v.prospectId, email: v.email },
+        mail: {
+          ...mailTemplates.guestThankYou(v.email, { firstName: v.firstName, ...wordsOf(v) }),
+          // From the agent's name at our address, and a reply reaches the agent (not no-reply).
+          fromName: wordsOf(v).agent,
+          replyTo: wordsOf(v).agentEmail,
+          // Sent inside the trace of the sign-in it thanks for.
+          trace: v.trace,
+        },
+      })),
+    )
+    // A door's burst of thank-yous goes out several to a send job.
+    await queueMails(trx, d.outbox, thankYous)
+    await d.outbox.addScheduled(
+      trx,
+      'mail',
+      'followUp',
+      welcomed
+        .filter((v) => v.followUpMailFlag)
+        .map((v) => ({
+          payload: { openHouseId: v.openHouseId, prospectId: v.prospectId },
+          runAt: new Date(new Date(v.signedInAt).getTime() + FOLLOW_UP_DELAY_MS),
+          trace: v.trace,
+        })),
+    )
+  }
+
   return {
     optedOut: (reAgentId: number, email: string) => repo.optedOut(reAgentId, email),
 
@@ -134,71 +204,34 @@ export function createConsentService(d: ConsentDeps) {
     },
 
     /**
-     * A batch of consenting guests' welcomes (decision 053), in the worker's transaction that takes them
-     * (`batch`, jobs/batches.ts): each visit's opt-in goes in the ledger at the moment of its sign-in,
-     * its thank-you is queued, and its follow-up is due two days after the sign-in unless the open house
-     * has it turned off. An address that opted out from this agent before gets neither. Answers how many
-     * visits were taken.
+     * Consenting guests' welcomes (decision 053), done by the worker in batches (jobs/batches.ts), each
+     * batch in the transaction that takes its visits: each visit's opt-in goes in the ledger at the
+     * moment of its sign-in, its thank-you is queued, and its follow-up is due two days after the sign-in
+     * unless the open house has it turned off. An address that opted out from this agent before gets
+     * neither. A visit whose welcome fails by itself is set aside: tried again after a delay, then left
+     * for an operator.
      */
-    async welcomeGuests(trx: Trx, size: number): Promise<number> {
-      const visits = await repo.takeWelcomes(size, trx)
-      if (visits.length === 0) return 0
-      const optedOut = await repo.optedOutAmong(
-        visits.map((v) => ({ reAgentId: v.ownerId, email: v.email })),
-        trx,
-      )
-      const stands = (v: (typeof visits)[number]) => optedOut.has(`${v.ownerId} ${normalEmail(v.email)}`)
-      const words = new Map<number, VisitWords>()
-      for (const v of visits) {
-        if (!words.has(v.openHouseId)) words.set(v.openHouseId, await d.mailContext(v.openHouseId, trx))
-      }
-      const wordsOf = (v: (typeof visits)[number]) => words.get(v.openHouseId) as VisitWords
-      await repo.recordEach(
-        visits.map((v) => ({
-          reAgentId: v.ownerId,
-          prospectId: v.prospectId,
-          email: v.email,
-          kind: 'email_opt_in' as const,
-          source: 'guest_sign_in' as const,
-          // The ledger says why no mail follows this consent: the earlier opt-out stands.
-          detail: stands(v)
-            ? `${wordsOf(v).address}; an earlier unsubscribe stands, no mail is sent`
-            : wordsOf(v).address,
-          at: new Date(v.signedInAt),
-        })),
-        trx,
-      )
-      const welcomed = visits.filter((v) => !stands(v))
-      const thankYous = await withUnsubscribes(
-        trx,
-        welcomed.map((v) => ({
-          to: { reAgentId: v.ownerId, prospectId: v.prospectId, email: v.email },
-          mail: {
-            ...mailTemplates.guestThankYou(v.email, { firstName: v.firstName, ...wordsOf(v) }),
-            // From the agent's name at our address, and a reply reaches the agent (not no-reply).
-            fromName: wordsOf(v).agent,
-            replyTo: wordsOf(v).agentEmail,
-            // Sent inside the trace of the sign-in it thanks for.
+    welcomeGuests: {
+      take: (trx: Trx, size: number) => repo.takeWelcomes(size, trx),
+      work: (trx: Trx, visits: OwedWelcome[]) => welcome(trx, visits),
+      async setAside(trx: Trx, v: OwedWelcome, error: unknown): Promise<SetAside> {
+        const attempts = v.attempts + 1
+        const delay = WELCOME_RETRY_DELAYS_MS[attempts - 1]
+        const retryAt = delay === undefined ? null : new Date(Date.now() + delay)
+        const message = error instanceof Error ? error.message : String(error)
+        await repo.setAsideWelcome(
+          {
+            attendeeId: v.attendeeId,
             trace: v.trace,
+            attempts,
+            retryAt: retryAt ?? 'infinity',
+            lastError: message.slice(0, 2000),
           },
-        })),
-      )
-      // A door's burst of thank-yous goes out several to a send job.
-      await queueMails(trx, d.outbox, thankYous)
-      await d.outbox.addScheduled(
-        trx,
-        'mail',
-        'followUp',
-        welcomed
-          .filter((v) => v.followUpMailFlag)
-          .map((v) => ({
-            payload: { openHouseId: v.openHouseId, prospectId: v.prospectId },
-            runAt: new Date(new Date(v.signedInAt).getTime() + FOLLOW_UP_DELAY_MS),
-            trace: v.trace,
-          })),
-      )
-      return visits.length
-    },
+          trx,
+        )
+        return { attempts, retryAt, context: { attendeeId: v.attendeeId, openHouseId: v.openHouseId } }
+      },
+    } satisfies BatchWork<OwedWelcome>,
 
     /**
      * The follow-up job, two days on: everything is asked again now (the open house's flag, the guest's
