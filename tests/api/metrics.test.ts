@@ -4,7 +4,9 @@ import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
 import { serveMetrics } from '@porchlight/server/src/http/observe.ts'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
@@ -130,6 +132,56 @@ describe('/metrics on the public port', () => {
     expect(queued?.metrics.map((m) => `${m.labels?.queue}/${m.labels?.state}`)).toEqual(
       expect.arrayContaining(['mail/waiting', 'mail/active', 'mail/failed', 'webhooks/waiting']),
     )
+  })
+})
+
+describe('the outbox', () => {
+  it('tells how long its oldest waiting row has waited', async () => {
+    // No worker here: a job written now is relayed but never done, so it waits and ages.
+    // (The process's metrics read the app made last, metrics.readFrom: `plain`.)
+    await inTransaction(plain.db, (trx) =>
+      plain.app.deps.outbox.add(trx, 'receipts', 'seller', { openHouseId: 2_000_000_000 }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    const families = await scrape(`${t.url}/metrics`, TOKEN)
+    expect(sample(families, 'porchlight_outbox_waiting')).toBeGreaterThanOrEqual(1)
+    expect(sample(families, 'porchlight_outbox_oldest_waiting_seconds')).toBeGreaterThanOrEqual(1)
+  })
+})
+
+describe("consenting guests' welcomes", () => {
+  it('are told owed while no worker runs, then set aside and left for an operator as the worker records them', async () => {
+    // The process's metrics read the app made last (metrics.readFrom): `plain`, whose guests these are.
+    const agent = await makePlannedAgent(plain.db)
+    const oh = await scheduleOpenHouse(plain, agent, { publishLevel: 'Hosting Myself' })
+    const welcomes = async () => {
+      const families = await scrape(`${t.url}/metrics`, TOKEN)
+      const count = (state: string) => sample(families, 'porchlight_guest_welcomes', { state })
+      return { owed: count('owed'), set_aside: count('set_aside'), for_operator: count('for_operator') }
+    }
+    const before = await welcomes()
+    const visits: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const res = await plain.call('POST', '/public/saveProspect', {
+        body: guestFields(oh.id, { emailConsent: true, consentText: 'Email me about homes like this one.' }),
+      })
+      expect(res.status).toBe(201)
+      visits.push(res.body.data.id)
+    }
+    // No worker here: the three wait.
+    expect(await welcomes()).toEqual({ ...before, owed: before.owed + 3 })
+
+    // What the worker writes when a welcome fails (decision 053): tried again later, or after the
+    // last try left for an operator.
+    await sql`update guest_welcome set attempts = 1, retry_at = now() + interval '1 minute',
+      last_error = 'refused' where attendee_id = ${visits[0]}`.execute(plain.db)
+    await sql`update guest_welcome set attempts = 5, retry_at = 'infinity', last_error = 'refused'
+      where attendee_id = ${visits[1]}`.execute(plain.db)
+    expect(await welcomes()).toEqual({
+      owed: before.owed + 1,
+      set_aside: before.set_aside + 1,
+      for_operator: before.for_operator + 1,
+    })
   })
 })
 

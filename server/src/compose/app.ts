@@ -23,7 +23,7 @@ import { redisStoreWithFallback } from '../http/rate-limit-store.ts'
 import { serializerCompiler } from '../http/serializer.ts'
 import { registerWebApp } from '../http/web-app.ts'
 import { registerQueueDashboard } from '../jobs/dashboard.ts'
-import { outboxWaiting, queueCounts } from '../jobs/metric-sources.ts'
+import { outboxWaiting, queueCounts, welcomesWaiting } from '../jobs/metric-sources.ts'
 import { createOutbox, type Outbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues, type Queues } from '../jobs/queues.ts'
 import { metrics } from '../lib/metrics.ts'
@@ -182,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   backgroundFailures.useLogger(app.log)
   const forgetSources = metrics.readFrom({
     outbox: outboxWaiting(dbHandle.db),
+    welcomes: welcomesWaiting(dbHandle.db),
     queues: queueCounts(queues),
     sockets: () => realtime.io.engine.clientsCount,
   })

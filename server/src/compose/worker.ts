@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts'
 import { resealSecrets } from '../db/reseal-secrets.ts'
 import { backgroundFailures } from '../failures.ts'
 import { createBatches } from '../jobs/batches.ts'
-import { outboxWaiting, queueCounts } from '../jobs/metric-sources.ts'
+import { outboxWaiting, queueCounts, welcomesWaiting } from '../jobs/metric-sources.ts'
 import { createOutbox } from '../jobs/outbox.ts'
 import { closeQueues, createQueues } from '../jobs/queues.ts'
 import { type Processors, startWorkers } from '../jobs/workers.ts'
@@ -85,7 +85,11 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     logger,
   })
   // The worker's /metrics (bin/worker.ts) tells the outbox's lag and the queues' depth.
-  const forgetSources = metrics.readFrom({ outbox: outboxWaiting(db), queues: queueCounts(queues) })
+  const forgetSources = metrics.readFrom({
+    outbox: outboxWaiting(db),
+    queues: queueCounts(queues),
+    welcomes: welcomesWaiting(db),
+  })
   outbox.start(config.relay.intervalMs)
   // Values stored before sealing, or sealed with a key since rotated out of first place (decision 033).
   resealSecrets(db, services.secrets).then(

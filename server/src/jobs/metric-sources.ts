@@ -9,7 +9,7 @@ import type { Queues } from './queues.ts'
  */
 export function outboxWaiting(db: Db): NonNullable<MetricSources['outbox']> {
   return async () => {
-    const { rows } = await sql<{ waiting: number; oldest_seconds: number | null }>`
+    const { rows } = await sql<{ waiting: number; oldestSeconds: number | null }>`
       select count(*)::int as waiting,
         extract(epoch from now() - min(coalesce(run_at, created_at)))::float8 as oldest_seconds
       from outbox
@@ -17,7 +17,21 @@ export function outboxWaiting(db: Db): NonNullable<MetricSources['outbox']> {
         and (run_at is null or run_at <= now())
     `.execute(db)
     const row = rows[0]
-    return { waiting: row?.waiting ?? 0, oldestSeconds: row?.oldest_seconds ?? null }
+    return { waiting: row?.waiting ?? 0, oldestSeconds: row?.oldestSeconds ?? null }
+  }
+}
+
+/** Consenting guests' welcomes still to do, by state (a row goes once its guest is welcomed). */
+export function welcomesWaiting(db: Db): NonNullable<MetricSources['welcomes']> {
+  return async () => {
+    const { rows } = await sql<{ owed: number; setAside: number; forOperator: number }>`
+      select count(*) filter (where retry_at is null or retry_at <= now())::int as owed,
+        count(*) filter (where retry_at > now() and retry_at <> 'infinity')::int as set_aside,
+        count(*) filter (where retry_at = 'infinity')::int as for_operator
+      from guest_welcome
+    `.execute(db)
+    const row = rows[0]
+    return { owed: row?.owed ?? 0, setAside: row?.setAside ?? 0, forOperator: row?.forOperator ?? 0 }
   }
 }
 

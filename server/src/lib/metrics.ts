@@ -78,6 +78,11 @@ export interface MetricSources {
   queues?: () => Promise<Record<string, { waiting: number; active: number; failed: number; delayed: number }>>
   /** Socket.io clients connected to this process. */
   sockets?: () => number
+  /**
+   * Consenting guests' welcomes not done yet: owed (the worker takes them now), set aside after a
+   * failure (tried again later), and left for an operator after the last try (decision 053).
+   */
+  welcomes?: () => Promise<{ owed: number; setAside: number; forOperator: number }>
 }
 
 let sources: MetricSources = {}
@@ -121,6 +126,19 @@ new Gauge({
     for (const [queue, counts] of Object.entries(read)) {
       for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n)
     }
+  },
+})
+new Gauge({
+  name: 'porchlight_guest_welcomes',
+  help: "Consenting guests' welcomes not done yet, by state (owed, set_aside, for_operator)",
+  labelNames: ['state'],
+  registers: [registry],
+  async collect() {
+    const read = sources.welcomes && (await within(sources.welcomes()))
+    if (!read) return
+    this.set({ state: 'owed' }, read.owed)
+    this.set({ state: 'set_aside' }, read.setAside)
+    this.set({ state: 'for_operator' }, read.forOperator)
   },
 })
 new Gauge({
