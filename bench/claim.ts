@@ -61,8 +61,16 @@ export async function run() {
       const used = process.cpuUsage(cpuBefore)
       return { ...result, cpuUs: used.user + used.system }
     }
-    /** `count` races; `after` runs after each (the bare race that takes turns with ours). */
-    const races = async (count: number, pauseMs = 0, after?: () => Promise<void>) => {
+    /**
+     * `count` races; `after` runs after each (the bare race that takes turns with ours), `before` before
+     * each, after the pause.
+     */
+    const races = async (
+      count: number,
+      pauseMs = 0,
+      after?: () => Promise<void>,
+      before?: () => Promise<void>,
+    ) => {
       const claimLatency: number[] = []
       const fanOut: number[] = []
       const afterWin: number[] = []
@@ -71,6 +79,7 @@ export async function run() {
       let losers = 0
       for (let round = 0; round < count; round++) {
         if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+        await before?.()
         const { claims, heard, cpuUs } = await race()
         serverCpuUs += cpuUs
         const wonAt = claims.find((c) => c.status === 200)?.at ?? 0
@@ -98,8 +107,11 @@ export async function run() {
     const bareLatency: number[] = []
     /** Bare races taking turns with the races whose sessions are not kept (their own p50 to compare). */
     const bareUnseenLatency: number[] = []
+    /** Bare races taking turns with the races whose sessions were forgotten without a pause. */
+    const bareForgottenLatency: number[] = []
     let bareWinners = 0
     let bareUnseenWinners = 0
+    let bareForgottenWinners = 0
     const bareRace =
       (counted: boolean, into = bareLatency) =>
       async () => {
@@ -118,6 +130,7 @@ export async function run() {
         const won = rows.filter((n) => n === 1).length
         if (counted && into === bareLatency) bareWinners += won
         if (counted && into === bareUnseenLatency) bareUnseenWinners += won
+        if (counted && into === bareForgottenLatency) bareForgottenWinners += won
       }
 
     // A process just started runs its first thousands of requests before V8 has optimized them: the first
@@ -135,6 +148,16 @@ export async function run() {
       bench.app.deps.config.sessionCacheMs + 500,
       bareRace(true, bareUnseenLatency),
     )
+    // The same, with the sessions forgotten as any change of access makes every API process forget them
+    // (NOTIFY access_changed, session-cache.ts) instead of by a pause: the server has not sat idle for
+    // seconds before the race, as it has not in the field, where other agents keep it busy. The pause
+    // above also lets V8 and the machine cool (a young-generation collection due, caches), which the
+    // bare races after it, run without a pause, do not meet.
+    const forgotten = await races(WARM_ROUNDS, 0, bareRace(true, bareForgottenLatency), async () => {
+      await pool.query('notify access_changed')
+      // Heard on the API's listening connection; a round trip of the pool's lets it arrive.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    })
     await pool.end()
 
     /** A bare side's row: its winners and latencies, nothing of the server (there is none). */
@@ -149,15 +172,21 @@ export async function run() {
     })
     const bareP50 = pct(bareLatency, 50)
     const bareUnseenP50 = pct(bareUnseenLatency, 50)
+    const bareForgottenP50 = pct(bareForgottenLatency, 50)
     const headline = `claim p50 over bare: warm ${(warm.claimP50 / bareP50).toFixed(2)}×, sessions not kept ${(
       unseen.claimP50 / bareUnseenP50
-    ).toFixed(2)}×`
+    ).toFixed(2)}×, sessions forgotten without a pause ${(forgotten.claimP50 / bareForgottenP50).toFixed(2)}×`
     report('claim', `Claim race: ${AGENTS} agents, ${AGENTS} sockets watching (ms); ${headline}`, {
       [`porchlight, races 1–${ROUNDS} after start`]: cold,
       [`porchlight, warm (races ${ROUNDS + WARM_UP_ROUNDS + 1}–${ROUNDS + WARM_UP_ROUNDS + WARM_ROUNDS})`]:
         warm,
       'porchlight, warm, sessions not kept': unseen,
       'bare pg update, taking turns with sessions not kept': bareRow(bareUnseenWinners, bareUnseenLatency),
+      'porchlight, warm, sessions forgotten without a pause': forgotten,
+      'bare pg update, taking turns with sessions forgotten': bareRow(
+        bareForgottenWinners,
+        bareForgottenLatency,
+      ),
       'bare pg update, warm': bareRow(bareWinners, bareLatency),
       'warm p50 over bare': {
         winners: '',
@@ -172,6 +201,15 @@ export async function run() {
         winners: '',
         losers409: '',
         claimP50: (unseen.claimP50 / bareUnseenP50).toFixed(2),
+        claimP99: '',
+        heardFromRaceStartP99: '',
+        heardAfterWinnerAnsweredP99: '',
+        serverCpuMsPerClaim: '',
+      },
+      'sessions forgotten without a pause, p50 over bare (its own turns)': {
+        winners: '',
+        losers409: '',
+        claimP50: (forgotten.claimP50 / bareForgottenP50).toFixed(2),
         claimP99: '',
         heardFromRaceStartP99: '',
         heardAfterWinnerAnsweredP99: '',

@@ -18,6 +18,8 @@ export type FailureSource =
   | 'push'
   | 'stats-fold'
   | 'guest-welcome'
+  | 'session-slide'
+  | 'claim-event'
 
 export interface FailureLogger {
   error(context: object, message: string): void

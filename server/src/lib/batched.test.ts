@@ -56,6 +56,26 @@ describe('batched', () => {
     expect(r.runs).toEqual([[1, 2], [3, 4], [5]])
   })
 
+  it('with runs side by side, sends the calls of a later turn at once rather than after the run out', async () => {
+    const r = recorder()
+    const double = batched(r.run, 200, 2)
+    const first = double(1)
+    await turn()
+    const second = [double(2), double(3)]
+    await turn()
+    // Two out at once: the third turn's calls wait for one of them to end.
+    const third = double(4)
+    await turn()
+    expect(r.runs).toEqual([[1], [2, 3]])
+    r.release()
+    expect(await first).toBe(2)
+    expect(await Promise.all(second)).toEqual([4, 6])
+    await turn()
+    expect(r.runs).toEqual([[1], [2, 3], [4]])
+    r.release()
+    expect(await third).toBe(8)
+  })
+
   it('fails every caller of a failed run with its error, and the next run goes on', async () => {
     let fail = true
     const double = batched(async (items: number[]) => {
