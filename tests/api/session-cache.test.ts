@@ -204,7 +204,10 @@ describe('the session cache', () => {
           fresh.call('GET', `/openhousemgmt/getOpenHouseDetails/${ask.offer}`, { token: ask.who.token }),
         ),
       )
-      expect(answers.map((r) => r.status)).toEqual(all.map((ask) => ask.seen))
+      const failed = answers.filter((r) => r.status >= 500).map((r) => r.body)
+      expect(answers.map((r) => r.status), `server errors: ${JSON.stringify(failed)}`).toEqual(
+        all.map((ask) => ask.seen),
+      )
     } finally {
       await fresh.close()
     }
