@@ -37,6 +37,11 @@ const ROUNDS = 3
  * own cost per sign-in: the same burst with the worker paused, then its CPU while it catches up alone.
  */
 const ONLY_BACKLOG = process.env.BENCH_SIGNIN_ONLY === 'backlog'
+/**
+ * `BENCH_SIGNIN_ONLY=unconsented`: only the unconsented rows beside their baselines (about three minutes):
+ * no consented rows, no backlog, no steady rate.
+ */
+const ONLY_UNCONSENTED = process.env.BENCH_SIGNIN_ONLY === 'unconsented'
 /** Consented sign-ins the worker catches up on alone, in the backlog's second figure. */
 const CATCH_UP_SIGN_INS = 3000
 /** `BENCH_WORKER_CPU_PROF=<dir>`: the worker writes a V8 CPU profile there when it stops. */
@@ -200,7 +205,7 @@ export async function run() {
       ['bare tx, our tables', bareUrl, '/ours'],
     ] as const
     const figures: Record<string, object> = {}
-    for (const consent of ONLY_BACKLOG ? [] : [false, true]) {
+    for (const consent of ONLY_BACKLOG ? [] : ONLY_UNCONSENTED ? [false] : [false, true]) {
       const kind = consent ? 'consented' : 'unconsented'
       // ROUNDS rounds, the sides taking turns in each, so that all of them meet the machine alike.
       const runs = new Map<string, Run[]>(sides.map(([name]) => [name, []]))
@@ -235,6 +240,14 @@ export async function run() {
       console.log(
         `${kind} requests/s per round: baseline ${range(sides[0][0])}; limit ${range(sides[1][0])}; porchlight ${range(sides[2][0])}; our tables ${range(sides[3][0])}`,
       )
+    }
+    if (ONLY_UNCONSENTED) {
+      report(
+        'signin',
+        `Guest sign-in, unconsented only, median of ${ROUNDS} runs of 5 s a row, taking turns (ratios: more is better; CPU in µs per sign-in; ${PENDING_FOLLOW_UPS} follow-ups pending)`,
+        figures as never,
+      )
+      return
     }
     // Issue 38's mail backlog: consented sign-ins at full speed for 20 s, the worker in its own process
     // sending to the sink meanwhile; what is left to send when the load stops, in sign-ins and in

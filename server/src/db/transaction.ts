@@ -19,6 +19,15 @@ export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): 
     pending = afterCommit.get(trx) ?? []
     return value
   })
+  await afterCommitted(pending)
+  return result
+}
+
+/**
+ * Runs, one after another, what follows a change once committed: by `inTransaction`, or by the caller
+ * of one statement run on its own (atomic without a transaction; decision 061).
+ */
+export async function afterCommitted(pending: Array<() => void | Promise<void>>): Promise<void> {
   for (const run of pending) {
     try {
       await run()
@@ -27,7 +36,6 @@ export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): 
       backgroundFailures.report('after-commit', err)
     }
   }
-  return result
 }
 
 /** Defers `run` until `trx` commits. Outside inTransaction it is a programming error. */

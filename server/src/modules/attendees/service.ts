@@ -11,13 +11,13 @@ import type { z } from 'zod'
 import type { IntegrationRow } from '../../db/agent-integrations.ts'
 import type { Db } from '../../db/database.ts'
 import type { AgentRow } from '../../db/rows.ts'
-import { inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
+import { afterCommitted, inTransaction, onCommit, type Trx } from '../../db/transaction.ts'
 import type { CaptureDevice, JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { PushEvents } from '../../jobs/push-events.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import type { Access } from '../../policy/access.ts'
-import { type EventSink, emitAfterCommit } from '../../realtime/events.ts'
+import type { EventSink } from '../../realtime/events.ts'
 import type { StatsNotifier } from '../../realtime/stats.ts'
 import type { AttendeeRepo, VisitColumns } from './repo.ts'
 
@@ -37,7 +37,8 @@ export interface OpenHouseRef {
 }
 
 /** The public side knows an open house only while it is on show: published, or hosted. */
-export const onShow = (oh: OpenHouseRef) => oh.publishedAt !== null || oh.hostingReAgentId !== null
+export const onShow = (oh: Pick<OpenHouseRef, 'publishedAt' | 'hostingReAgentId'>) =>
+  oh.publishedAt !== null || oh.hostingReAgentId !== null
 
 export interface VisitorRef {
   id: number
@@ -124,10 +125,41 @@ export function createAttendeeService(d: AttendeeDeps) {
   }
 
   /**
+   * What follows a new attendee once committed: the host's board and the guest pages hear of it (first
+   * name and last initial only), a stats change goes to the listing and hosting agents, and the agent at
+   * the door gets its push. `later` defers each until the commit.
+   */
+  function told(
+    later: (run: () => void | Promise<void>) => void,
+    oh: Pick<OpenHouseRef, 'id' | 'listingReAgentId' | 'hostingReAgentId'>,
+    visitor: VisitorRef,
+    row: { id: number; createdDate: Date | string },
+  ) {
+    const name = publicVisitorName(visitor.prospectFirstName, visitor.prospectLastName)
+    later(() =>
+      d.events.emit(
+        [rooms.openHouse(oh.id), rooms.openHousePublic(oh.id)],
+        'attendee.added',
+        { openHouseId: oh.id, ...name, signedInAt: new Date(row.createdDate).toISOString() },
+        oh.id,
+      ),
+    )
+    // The seller's report pages hear only that something changed: they refetch, and learn no name.
+    later(() => d.events.emit(rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id }))
+    later(() => d.stats.changedNow([oh.listingReAgentId, oh.hostingReAgentId]))
+    const push = d.push
+    if (push) {
+      // After the answer: a sign-in never waits for a look at who has the board open, nor for the read
+      // of what the push says (made only when one goes).
+      const door = oh.hostingReAgentId ?? oh.listingReAgentId
+      later(() => push.guestSignedIn(oh.id, door, () => mailContext(oh.id)))
+    }
+  }
+
+  /**
    * What follows a new attendee, stored here (`record`) or by a guest's first sign-in with its prospect
-   * (prospects/repo.ts): once the transaction commits, the host's board and the guest pages hear of it
-   * (first name and last initial only), and a stats change goes to the listing and hosting agents; the
-   * agents' webhooks and Follow Up Boss get their events in the same transaction.
+   * (prospects/repo.ts): `told` once the transaction commits, and the agents' webhooks and Follow Up
+   * Boss get their events in the same transaction.
    */
   async function announce(
     trx: Trx,
@@ -135,31 +167,27 @@ export function createAttendeeService(d: AttendeeDeps) {
     visitor: VisitorRef,
     row: { id: number; createdDate: Date | string },
   ) {
-    const name = publicVisitorName(visitor.prospectFirstName, visitor.prospectLastName)
-    emitAfterCommit(
-      d.events,
-      trx,
-      [rooms.openHouse(oh.id), rooms.openHousePublic(oh.id)],
-      'attendee.added',
-      { openHouseId: oh.id, ...name, signedInAt: new Date(row.createdDate).toISOString() },
-      oh.id,
-    )
-    // The seller's report pages hear only that something changed: they refetch, and learn no name.
-    emitAfterCommit(d.events, trx, rooms.seller(oh.id), 'sellerReport.changed', { openHouseId: oh.id })
-    d.stats.changed(trx, [oh.listingReAgentId, oh.hostingReAgentId])
+    told((run) => onCommit(trx, run), oh, visitor, row)
     await d.webhooks.attendeeAdded(trx, {
       openHouseId: oh.id,
       prospectId: visitor.id,
       agentIds: [oh.listingReAgentId, oh.hostingReAgentId],
     })
-    const push = d.push
-    if (push) {
-      // After the answer: a sign-in never waits for a look at who has the board open, nor for the read
-      // of what the push says (made only when one goes).
-      const door = oh.hostingReAgentId ?? oh.listingReAgentId
-      onCommit(trx, () => push.guestSignedIn(oh.id, door, () => mailContext(oh.id)))
-    }
     return { created: true as const, id: row.id }
+  }
+
+  /**
+   * `announce` for a visit written by one statement on its own, already committed, at an open house
+   * whose agents have no integrations (the statement wrote only if so): no webhook event to write.
+   */
+  function announceCommitted(
+    oh: Pick<OpenHouseRef, 'id' | 'listingReAgentId' | 'hostingReAgentId'>,
+    visitor: VisitorRef,
+    row: { id: number; createdDate: Date | string },
+  ): Promise<void> {
+    const pending: Array<() => void | Promise<void>> = []
+    told((run) => pending.push(run), oh, visitor, row)
+    return afterCommitted(pending)
   }
 
   /** The open house as a mail about a visit names it. */
@@ -184,6 +212,7 @@ export function createAttendeeService(d: AttendeeDeps) {
     hostedBy,
     record,
     announce,
+    announceCommitted,
     mailContext,
     captures: (openHouseId: number, trx?: Db | Trx) => repo.captures(openHouseId, trx),
     takeCaptureReceipt: (openHouseId: number, trx: Trx) => repo.takeCaptureReceipt(openHouseId, trx),

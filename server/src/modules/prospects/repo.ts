@@ -5,14 +5,15 @@ import {
   type ProspectSort,
   type ProspectStage,
 } from '@porchlight/shared'
-import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
+import { type Insertable, type RawBuilder, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
+import { agentIntegrations } from '../../db/agent-integrations.ts'
 import { compiledOnce, type Params } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
 import type { Database, ProspectTable } from '../../db/types.ts'
 import { carriedTrace } from '../../jobs/outbox.ts'
-import { pick } from '../../lib/pick.ts'
 import { VISIT_COLUMNS, type VisitColumns } from '../attendees/service.ts'
+import { doorAgentSql, openSince, sharesWithListingAgentSql, signInOpenSql } from './door.ts'
 
 export interface ListOptions {
   /** Already checked to be long enough (shared prospectSearchTerm). */
@@ -175,7 +176,7 @@ function exportQuery(db: Db | Trx, agentId: number, f: ProspectFilters & { sort:
 }
 
 /** A guest's sign-in: the prospect as typed (kept only if new), the visit, and the visit's token. */
-export type GuestSignIn = GuestProspect &
+export type GuestSignIn = Omit<GuestProspect, 'createdByReAgentId'> &
   VisitColumns & {
     tokenHash: string
     openHouseId: number
@@ -184,19 +185,64 @@ export type GuestSignIn = GuestProspect &
     welcome: boolean
     /** The request's trace (JSON), kept with the welcome owed; null outside a request. */
     welcomeTrace: string | null
+    /**
+     * The caller's transaction read the open house and checked the door's rules (door.ts) itself; else
+     * the statement checks them, and that none of the door's agents has an integration, and writes
+     * nothing when one fails (decision 061).
+     */
+    doorChecked: boolean
+    /** `openSince(now)` (door.ts): the rule's clock is the API's, as in the transaction's check. */
+    openSince: Date
   }
 
+/** The guest's prospect's columns but its owner, which the door names (`door.owner`). */
+const TYPED_COLUMNS = GUEST_COLUMNS.filter(
+  (c): c is Exclude<GuestColumn, 'createdByReAgentId'> => c !== 'createdByReAgentId',
+)
+
+/** What a sign-in's caller gives (the trace and the door's check are the repository's). */
+export type SignInValues = Omit<GuestSignIn, 'welcomeTrace' | 'doorChecked' | 'openSince'>
+
+// The welcome owed carries the request's trace to the rows the worker writes for it.
+const withTrace = (signIn: SignInValues, door: Pick<GuestSignIn, 'doorChecked' | 'openSince'>) => ({
+  ...signIn,
+  ...door,
+  welcomeTrace: signIn.welcome ? carriedTrace() : null,
+})
+
 export function createProspectRepo(db: Db) {
-  // The sign-in, built once (compiled-once.ts): in one statement, the agent's prospect (made from what
-  // the guest typed if the agent has none with that email, else found, never overwritten), a visit of
-  // its own and the guest's token for that visit only. A known email and a new one take the same path
-  // and answer the same shape (decision 029).
+  // The sign-in, built once (compiled-once.ts): in one statement, the open house at the door (its rules
+  // checked here unless the caller's transaction did: door.ts), the agent's prospect (made from what the
+  // guest typed if the agent has none with that email, else found, never overwritten), a visit of its
+  // own and the guest's token for that visit only. A known email and a new one take the same path and
+  // answer the same shape (decision 029); an open house refused writes nothing and answers no row.
   const guestSignIn = (v: Params<GuestSignIn>) =>
     db
+      .with('door', (qc) =>
+        qc
+          .selectFrom('openHouse')
+          .select([
+            'openHouse.id',
+            'openHouse.listingReAgentId',
+            'openHouse.hostingReAgentId',
+            doorAgentSql.as('owner'),
+            sharesWithListingAgentSql.as('shares'),
+          ])
+          .where('openHouse.id', '=', v.openHouseId)
+          .where(
+            sql<boolean>`(${v.doorChecked}::boolean or (${signInOpenSql(v.openSince)} and not exists (
+              ${agentIntegrations(
+                sql`array_remove(array[open_house.listing_re_agent_id, open_house.hosting_re_agent_id], null)::bigint[]`,
+              )})))`,
+          ),
+      )
       .with('created', (qc) =>
         qc
           .insertInto('prospect')
-          .values(pick(v, GUEST_COLUMNS) as Insertable<ProspectTable>)
+          .columns([...TYPED_COLUMNS, 'createdByReAgentId'])
+          .expression((eb) =>
+            eb.selectFrom('door').select([...TYPED_COLUMNS.map((c) => eb.val(v[c]).as(c)), 'door.owner']),
+          )
           .onConflict((oc) =>
             oc.expression(sql`created_by_re_agent_id, lower(prospect_email_id)`).doNothing(),
           )
@@ -213,28 +259,38 @@ export function createProspectRepo(db: Db) {
             qc
               .selectFrom('prospect')
               .select(['prospect.id', sql<boolean>`false`.as('created')])
-              .where('prospect.createdByReAgentId', '=', v.createdByReAgentId)
+              .where('prospect.createdByReAgentId', '=', sql<number>`(select owner from door)`)
               .where(sql`lower(prospect.prospect_email_id)`, '=', sql`lower(${v.prospectEmailId}::text)`)
               .where(({ not, exists, selectFrom }) =>
                 not(exists(selectFrom('created').select('created.id'))),
               ),
           ),
       )
+      // The box "share my details with the listing agent" counts only where another agent hosts (door.ts),
+      // in the column and in the details as typed alike.
       .with('visit', (qc) =>
         qc
           .insertInto('openHouseAttendee')
           .columns(['openHouseId', 'prospectId', 'clientRequestId', ...VISIT_COLUMNS])
-          .expression((eb) =>
-            eb
+          .expression((eb) => {
+            const shared = sql<boolean>`(${v.listingAgentConsent}::boolean and door.shares)`
+            const value = (c: (typeof VISIT_COLUMNS)[number]): RawBuilder<unknown> =>
+              c === 'listingAgentConsent'
+                ? shared
+                : c === 'guestDetails'
+                  ? sql`${v.guestDetails}::jsonb || jsonb_build_object('listingAgentConsent', ${shared})`
+                  : sql`${v[c]}`
+            return eb
               .selectFrom('visitor')
+              .crossJoin('door')
               .select([
-                eb.val(v.openHouseId).as('openHouseId'),
+                'door.id as openHouseId',
                 'visitor.id',
                 sql<string>`${v.clientRequestId}::uuid`.as('clientRequestId'),
-                ...VISIT_COLUMNS.map((c) => eb.val(v[c]).as(c)),
-              ]),
-          )
-          .returning(['id', 'prospectId', 'createdDate']),
+                ...VISIT_COLUMNS.map((c) => value(c).as(c)),
+              ])
+          })
+          .returning(['id', 'prospectId', 'createdDate', 'openHouseId']),
       )
       .with('token', (qc) =>
         qc
@@ -246,7 +302,7 @@ export function createProspectRepo(db: Db) {
               .select([
                 eb.val(v.tokenHash).as('tokenHash'),
                 'visit.prospectId',
-                eb.val(v.openHouseId).as('openHouseId'),
+                'visit.openHouseId',
                 'visit.id',
               ]),
           ),
@@ -266,7 +322,15 @@ export function createProspectRepo(db: Db) {
       )
       .selectFrom('visit')
       .crossJoin('visitor')
-      .select(['visit.id', 'visit.prospectId', 'visit.createdDate', 'visitor.created'])
+      .crossJoin('door')
+      .select([
+        'visit.id',
+        'visit.prospectId',
+        'visit.createdDate',
+        'visitor.created',
+        'door.listingReAgentId',
+        'door.hostingReAgentId',
+      ])
   const signInGuest = compiledOnce(db, 'guest-sign-in', guestSignIn)
 
   return {
@@ -285,13 +349,12 @@ export function createProspectRepo(db: Db) {
     },
 
     /**
-     * The guest sign-in (`guestSignIn` above): the visit's id, its prospect's and whether the prospect
-     * is new (`created`). A repeated clientRequestId fails at its unique index (the caller then answers
-     * the first).
+     * The guest sign-in (`guestSignIn` above) in the caller's transaction, which has read the open house
+     * and checked the door's rules: the visit's id, its prospect's and whether the prospect is new
+     * (`created`). A repeated clientRequestId fails at its unique index (the caller then answers the first).
      */
-    async signInGuest(signIn: Omit<GuestSignIn, 'welcomeTrace'>, trx: Trx) {
-      // The welcome owed carries the request's trace to the rows the worker writes for it.
-      const values = { ...signIn, welcomeTrace: signIn.welcome ? carriedTrace() : null }
+    async signInGuest(signIn: SignInValues, trx: Trx) {
+      const values = withTrace(signIn, { doorChecked: true, openSince: new Date() })
       const [row] = await signInGuest(values, trx)
       if (row) return row
       // A simultaneous sign-in of the same email made the prospect after the statement began, and it
@@ -299,6 +362,17 @@ export function createProspectRepo(db: Db) {
       const [again] = await signInGuest(values, trx)
       if (!again) throw new Error('a sign-in found no prospect made by a sign-in before it')
       return again
+    },
+
+    /**
+     * The same sign-in as one statement on its own (atomic without BEGIN and COMMIT, decision 061): the
+     * statement checks the door's rules at `now` and that none of its agents has an integration. No row
+     * when it wrote nothing (the door refused, or a simultaneous sign-in of the same email): the caller
+     * then takes the transaction, which answers as before.
+     */
+    async signInGuestAtDoor(signIn: SignInValues, now: number) {
+      const [row] = await signInGuest(withTrace(signIn, { doorChecked: false, openSince: openSince(now) }))
+      return row
     },
 
     create(values: Insertable<ProspectTable>, trx: Db | Trx = db) {

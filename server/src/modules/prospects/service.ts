@@ -1,5 +1,4 @@
 import {
-  doorAgentId,
   type GuestSignInBody,
   maskEmail,
   maskPhone,
@@ -11,24 +10,25 @@ import {
   prospectSearchTerm,
   prospectView,
   type SaveProspectBody,
-  signInClosed,
 } from '@porchlight/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/database.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import type { AgentRow } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import type { JsonValue } from '../../db/types.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Outbox } from '../../jobs/outbox.ts'
 import type { WebhookEvents } from '../../jobs/webhook-events.ts'
 import { deviceKind } from '../../lib/device-kind.ts'
 import { metrics } from '../../lib/metrics.ts'
 import type { Access } from '../../policy/access.ts'
-import { type AttendeeService, OPEN_HOUSE_CANCELED, onShow, visitColumns } from '../attendees/service.ts'
+import { type AttendeeService, OPEN_HOUSE_CANCELED, visitColumns } from '../attendees/service.ts'
 import type { CustomQuestions } from '../custom-questions/service.ts'
 import { createProspectCrm } from './crm.ts'
+import { doorAgent, doorRefusal } from './door.ts'
 import { createProspectNoteRepo } from './note-repo.ts'
-import type { ProspectRepo, ProspectRow } from './repo.ts'
+import type { ProspectRepo, ProspectRow, SignInValues } from './repo.ts'
 
 type GuestBody = z.output<typeof GuestSignInBody>
 type AgentBody = z.output<typeof SaveProspectBody>
@@ -129,6 +129,87 @@ export function createProspectService(d: ProspectDeps) {
     return row
   }
 
+  /**
+   * The sign-in statement's values, but the door's (its open house, whose lead the guest is, whether its
+   * box for the listing agent counts: the statement takes them from the open house's row, door.ts).
+   */
+  function signInValues(
+    body: GuestBody,
+    device: { userAgent?: string },
+    newToken: { tokenHash: string },
+    customAnswers: { byId: JsonValue; worded: Record<string, string> } | null,
+  ): SignInValues {
+    // The moment the visitor made its choice under the wording shown (a refusal is a choice too).
+    const choiceMade = body.emailConsent || body.smsConsent || body.consentText !== null
+    const consent = {
+      emailConsent: body.emailConsent,
+      smsConsent: body.smsConsent,
+      consentText: body.consentText,
+      consentAt: choiceMade ? new Date() : null,
+    }
+    const visit = visitColumns({
+      guestDetails: {
+        ...detailsOf(body),
+        workingWithREAgentFlag: body.workingWithREAgentFlag ?? null,
+        ...consent,
+        consentAt: consent.consentAt?.toISOString() ?? null,
+        // As the guest ticked it; the statement keeps it only where another agent hosts (door.ts).
+        listingAgentConsent: body.listingAgentConsent,
+        // The questions as the guest read them: Follow Up Boss and the visit's record keep the wording.
+        ...(customAnswers ? { customAnswers: customAnswers.worded } : {}),
+      },
+      listingAgentConsent: body.listingAgentConsent,
+      captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
+      capturedOffline: body.savedOffline ?? false,
+      customAnswers: customAnswers?.byId ?? null,
+    })
+    // Decision 029: an email is not an identity. A returning visitor (same email) is matched to the
+    // agent's prospect, which it never overwrites (what it typed stays with this visit), but it gets a
+    // visit of its own and a token for that visit only, and the answer names the visit, never the
+    // prospect: whoever types a visitor's email learns nothing of it and can touch none of its visits.
+    return {
+      ...detailsOf(body),
+      workingWithReAgentFlag: body.workingWithREAgentFlag ?? null,
+      ...consent,
+      ...visit,
+      clientRequestId: body.clientRequestId,
+      tokenHash: newToken.tokenHash,
+      openHouseId: body.openHouseId,
+      // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you and the
+      // follow-up, which the worker does in batches (consent service, welcomeGuests; decision 053).
+      welcome: body.emailConsent,
+    }
+  }
+
+  /**
+   * The plain sign-in (no custom answers) as one statement, without BEGIN and COMMIT (decision 061): it
+   * writes only at an open house open for sign-in whose agents have no integrations (so no webhook
+   * event is owed). Undefined when it wrote nothing: the transaction then answers as it always has.
+   */
+  async function guestSignInAtDoor(
+    body: GuestBody,
+    device: { userAgent?: string },
+  ): Promise<{ id: number; guestToken: string } | undefined> {
+    if (Object.keys(body.customAnswers).length > 0) return undefined
+    const newToken = d.access.newGuestToken()
+    const signedIn = await repo.signInGuestAtDoor(signInValues(body, device, newToken, null), Date.now())
+    if (!signedIn) return undefined
+    await attendees.announceCommitted(
+      {
+        id: body.openHouseId,
+        listingReAgentId: signedIn.listingReAgentId,
+        hostingReAgentId: signedIn.hostingReAgentId,
+      },
+      {
+        id: signedIn.prospectId,
+        prospectFirstName: body.prospectFirstName,
+        prospectLastName: body.prospectLastName,
+      },
+      signedIn,
+    )
+    return { id: signedIn.id, guestToken: newToken.token }
+  }
+
   /** One try at a sign-in: its open house checked, the visit stored, whoever must hear of it told. */
   async function guestSignInOnce(
     body: GuestBody,
@@ -138,14 +219,12 @@ export function createProspectService(d: ProspectDeps) {
   ): Promise<{ id: number; guestToken: string }> {
     return inTransaction(d.db, async (trx) => {
       const { oh, integrations } = await attendees.openHouseForSignIn(body.openHouseId, trx)
-      if (!onShow(oh)) throw new NotFoundError()
-      if (oh.openHouseCanceledFlag) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
-      if (signInClosed(oh.endsAt)) throw new ConflictError('INVALID_STATE', OPEN_HOUSE_ENDED)
+      const refused = doorRefusal(oh)
+      if (refused === 'unknown') throw new NotFoundError()
+      if (refused === 'canceled') throw new ConflictError('INVALID_STATE', OPEN_HOUSE_CANCELED)
+      if (refused === 'ended') throw new ConflictError('INVALID_STATE', OPEN_HOUSE_ENDED)
       // SPEC §6: in the QR-code flow the lead is the agent's at the door (the QR code and the page name it).
-      const owner = doorAgentId({
-        listingREAgentId: oh.listingReAgentId,
-        hostingREAgentId: oh.hostingReAgentId,
-      })
+      const owner = doorAgent(oh)
       // A repeat is looked for only after the insert met its clientRequestId (the unique index answers
       // for every first attempt, so no sign-in pays a read for the rare repeat). It is answered with its
       // first visit and a new token for that visit: the first answer never reached the phone.
@@ -157,55 +236,11 @@ export function createProspectService(d: ProspectDeps) {
         if (first) return { id: first.id, guestToken: await d.access.issueGuestToken(trx, first) }
       }
       const customAnswers = await d.questions.checkAnswers(trx, oh.id, body.customAnswers)
-      // The moment the visitor made its choice under the wording shown (a refusal is a choice too).
-      const choiceMade = body.emailConsent || body.smsConsent || body.consentText !== null
-      const consent = {
-        emailConsent: body.emailConsent,
-        smsConsent: body.smsConsent,
-        consentText: body.consentText,
-        consentAt: choiceMade ? new Date() : null,
-      }
-      const listingAgentConsent =
-        oh.hostingReAgentId !== null && oh.hostingReAgentId !== oh.listingReAgentId
-          ? body.listingAgentConsent
-          : false
-      const visit = visitColumns({
-        guestDetails: {
-          ...detailsOf(body),
-          workingWithREAgentFlag: body.workingWithREAgentFlag ?? null,
-          ...consent,
-          consentAt: consent.consentAt?.toISOString() ?? null,
-          listingAgentConsent,
-          // The questions as the guest read them: Follow Up Boss and the visit's record keep the wording.
-          ...(customAnswers ? { customAnswers: customAnswers.worded } : {}),
-        },
-        listingAgentConsent,
-        captureDevice: deviceKind(device.userAgent, body.kiosk ?? false),
-        capturedOffline: body.savedOffline ?? false,
-        customAnswers: customAnswers?.byId ?? null,
-      })
       // Reads before the visit is written: the visit takes its agents' statistics locks until the
       // commit, so as little as possible comes after it.
       await d.webhooks.prepare(trx, [oh.listingReAgentId, oh.hostingReAgentId], integrations)
-      // Decision 029: an email is not an identity. A returning visitor (same email) is matched to the
-      // agent's prospect, which it never overwrites (what it typed stays with this visit), but it gets a
-      // visit of its own and a token for that visit only, and the answer names the visit, never the
-      // prospect: whoever types a visitor's email learns nothing of it and can touch none of its visits.
       const newToken = d.access.newGuestToken()
-      const signIn = {
-        ...detailsOf(body),
-        workingWithReAgentFlag: body.workingWithREAgentFlag ?? null,
-        createdByReAgentId: owner,
-        ...consent,
-        ...visit,
-        clientRequestId: body.clientRequestId,
-        tokenHash: newToken.tokenHash,
-        openHouseId: oh.id,
-        // Once per visit, and only for a guest who agreed to email: the opt-in, the thank-you and the
-        // follow-up, which the worker does in batches (consent service, welcomeGuests; decision 053).
-        welcome: body.emailConsent,
-      }
-      const signedIn = await repo.signInGuest(signIn, trx)
+      const signedIn = await repo.signInGuest(signInValues(body, device, newToken, customAnswers), trx)
       // The board and the public list name the visit as the guest typed it, not the agent's record.
       await attendees.announce(
         trx,
@@ -257,6 +292,11 @@ export function createProspectService(d: ProspectDeps) {
         return signedIn
       }
       try {
+        const plain = await guestSignInAtDoor(body, device)
+        if (plain) {
+          metrics.count('guestSignIn', { outcome: 'created' })
+          return plain
+        }
         return await signIn(false)
       } catch (err) {
         // A repeat of a sign-in (a retry, or two first attempts racing) met the clientRequestId: it now
