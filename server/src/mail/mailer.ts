@@ -1,13 +1,16 @@
 // Mail goes out through nodemailer's own pieces: its MailComposer writes the message (encoded words,
 // quoted-printable or base64 parts, RFC 2231 file names), its DKIM signer signs it when DKIM_* are set,
 // and its pooled SMTP transport keeps a few connections open and shares them (decision 045). We keep
-// no MIME or SMTP code of our own.
+// no MIME or SMTP code of our own: a composed message is written out at once from nodemailer's own tree
+// and encoder rather than through its streams (compose-at-once.ts, decision 060), byte for byte the same.
 import { createPrivateKey } from 'node:crypto'
 import { Transform, type TransformCallback } from 'node:stream'
 import nodemailer from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser'
+import MimeNode from 'nodemailer/lib/mime-node'
 import { parseConnectionUrl } from 'nodemailer/lib/shared'
 import type { Config } from '../config.ts'
+import { composeAtOnce } from './compose-at-once.ts'
 
 export interface OutgoingMail {
   id: number
@@ -82,6 +85,42 @@ class WholeMessage extends Transform {
   }
 }
 
+type Envelope = ReturnType<MimeNode['getEnvelope']>
+
+/**
+ * A message written at once, handed on as nodemailer hands on a `raw` message: a node whose output is
+ * the written message, with the envelope and Message-ID of the tree it was written from. Its envelope
+ * is given afresh to every send, as the tree's is (read from its headers each time): the SMTP connection
+ * writes what became of a send into the envelope it is given, and a send tried again on a new connection
+ * (mailer defaults: a kept connection found closed) must not start with the failed try's answers.
+ */
+class WrittenMessage extends MimeNode {
+  constructor(
+    whole: Buffer,
+    private readonly envelope: Envelope,
+  ) {
+    // It has no parts, so no boundary: a fixed base spares the random bytes a node draws for one.
+    super('message/rfc822', { baseBoundary: 'written', disableFileAccess: true, disableUrlAccess: true })
+    this.setRaw(whole)
+  }
+  override getEnvelope(): Envelope {
+    return { ...this.envelope, to: [...this.envelope.to] }
+  }
+}
+
+/**
+ * The message nodemailer composed, written out at once (compose-at-once.ts: its streams cost more than
+ * a thank-you's encoding), which the transport sends and DKIM signs as it did the tree. Null for a
+ * message with a part only nodemailer's streams write: it goes as it was.
+ */
+function writtenAtOnce(message: MimeNode): MimeNode | null {
+  const whole = composeAtOnce(message)
+  if (!whole) return null
+  const written = new WrittenMessage(whole, message.getEnvelope())
+  written.setHeader('Message-ID', message.messageId())
+  return written
+}
+
 /** A header value can carry no line break: one typed into a name ends up as a space. */
 const oneLine = (value: string) => value.replace(/\r\n|\r|\n/g, ' ').trim()
 
@@ -129,7 +168,10 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
     ...(dkim ? { dkim: { ...dkim, privateKey: signingKey(dkim.privateKey) } } : {}),
   })
   transport.use('stream', (mail, done) => {
-    mail.message.transform(() => new WholeMessage())
+    const whole = writtenAtOnce(mail.message)
+    // Written at once, it is one chunk already; otherwise its chunks are gathered into one.
+    if (whole) mail.message = whole
+    else mail.message.transform(() => new WholeMessage())
     done()
   })
   // MAIL_FROM ('Porchlight <no-reply@host>' or a bare address), parsed once.
@@ -150,6 +192,9 @@ export function createMailer(config: Pick<Config, 'mail' | 'publicUrl'>): Mailer
         html: mail.htmlBody ?? undefined,
         headers: headerFields(mail.headers),
         messageId,
+        // Its boundaries from the mail's own random key (a UUID written with its content, so no content
+        // can hold them) rather than from random bytes drawn for them; nodemailer's own without a key.
+        baseBoundary: mail.messageKey ?? undefined,
         attachments: mail.attachments?.map((a) => ({
           filename: oneLine(a.filename),
           content: a.content,
