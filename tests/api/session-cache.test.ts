@@ -205,9 +205,10 @@ describe('the session cache', () => {
         ),
       )
       const failed = answers.filter((r) => r.status >= 500).map((r) => r.body)
-      expect(answers.map((r) => r.status), `server errors: ${JSON.stringify(failed)}`).toEqual(
-        all.map((ask) => ask.seen),
-      )
+      expect(
+        answers.map((r) => r.status),
+        `server errors: ${JSON.stringify(failed)}`,
+      ).toEqual(all.map((ask) => ask.seen))
     } finally {
       await fresh.close()
     }
