@@ -84,14 +84,22 @@ describe('a guest page on a slow link', () => {
     // workers off: the request is the page's own, as on a phone whose worker is not installed yet.)
     const guest = await newPage({ ...PHONE, serviceWorkers: 'block' })
     let lists = 0
-    let deliver: () => void = () => {}
+    // The second list: answered by the server (before the next guest signs in), held by the link until
+    // `release`, then delivered.
+    let answered!: () => void
+    const serverAnswered = new Promise<void>((resolve) => {
+      answered = resolve
+    })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
     const delivered = new Promise<void>((resolve) => {
       void guest.route('**/api/public/getOpenHouseAttendees/**', async (route) => {
         if (++lists !== 2) return route.continue()
         const answer = await route.fetch()
-        await new Promise<void>((release) => {
-          deliver = release
-        })
+        answered()
+        await released
         await route.fulfill({ response: answer })
         resolve()
       })
@@ -103,11 +111,11 @@ describe('a guest page on a slow link', () => {
         .getByRole('listitem')
         .filter({ hasText: name })
     await visitor('Before E.').waitFor()
-    await expect.poll(() => lists, { timeout: 10_000 }).toBe(2)
+    await serverAnswered
 
     expect((await guestSignIn(oh.id, 'Heard')).status).toBe(201)
     await visitor('Heard E.').waitFor({ timeout: 10_000 })
-    deliver()
+    release()
     await delivered
     // The late list (read before Heard signed in) has reached the page and been drawn.
     await guest.waitForFunction(
