@@ -36,7 +36,12 @@ const write = fc.oneof(
   fc.record({ kind: fc.constant('dropEndpoint' as const), endpoint: slot }),
   fc.record({ kind: fc.constant('fub' as const), agent }),
   fc.record({ kind: fc.constant('dropFub' as const), agent }),
-  fc.record({ kind: fc.constant('team' as const), lead: agent, coLead: fc.option(agent), type: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('team' as const),
+    lead: agent,
+    coLead: fc.option(agent),
+    type: fc.integer({ min: 0, max: 3 }),
+  }),
   fc.record({ kind: fc.constant('switchTeam' as const), team: slot, active: fc.boolean() }),
   fc.record({ kind: fc.constant('coLead' as const), team: slot, coLead: fc.option(agent) }),
   fc.record({ kind: fc.constant('dropTeam' as const), team: slot }),
@@ -55,7 +60,11 @@ const write = fc.oneof(
     current: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('dropMember' as const), team: slot, agent }),
-  fc.record({ kind: fc.constant('verify' as const), agent, status: fc.constantFrom('pending', 'verified', 'declined') }),
+  fc.record({
+    kind: fc.constant('verify' as const),
+    agent,
+    status: fc.constantFrom('pending', 'verified', 'declined'),
+  }),
 )
 type Write = typeof write extends fc.Arbitrary<infer W> ? W : never
 
@@ -79,12 +88,15 @@ async function apply(w: Write, teams: number[], endpoints: number[]) {
       return
     }
     case 'switchEndpoint':
-      return pool.query('update webhook_endpoint set disabled_at = case when $2 then now() end where id = $1', [
-        endpoint(w.endpoint),
-        w.disabled,
-      ])
+      return pool.query(
+        'update webhook_endpoint set disabled_at = case when $2 then now() end where id = $1',
+        [endpoint(w.endpoint), w.disabled],
+      )
     case 'moveEndpoint':
-      return pool.query('update webhook_endpoint set team_id = $2 where id = $1', [endpoint(w.endpoint), team(w.team)])
+      return pool.query('update webhook_endpoint set team_id = $2 where id = $1', [
+        endpoint(w.endpoint),
+        team(w.team),
+      ])
     case 'dropEndpoint': {
       const id = endpoint(w.endpoint)
       if (id !== null) endpoints.splice(endpoints.indexOf(id), 1)
@@ -137,7 +149,10 @@ async function apply(w: Write, teams: number[], endpoints: number[]) {
         a(w.agent),
       ])
     case 'verify':
-      return pool.query('update re_agent set firm_membership_status = $2 where id = $1', [a(w.agent), w.status])
+      return pool.query('update re_agent set firm_membership_status = $2 where id = $1', [
+        a(w.agent),
+        w.status,
+      ])
   }
 }
 
@@ -183,7 +198,14 @@ describe('the agents kept as having an integration', () => {
           [[team, teamEndpoint, { kind: 'switchTeam', team: 0, active: false }]],
           [[team, teamEndpoint, { kind: 'coLead', team: 0, coLead: 1 }]],
           [[team, teamEndpoint, { kind: 'member', team: 0, agent: 2, status: 'accepted', current: true }]],
-          [[team, teamEndpoint, member, { kind: 'answer', team: 0, agent: 2, status: 'declined', current: true }]],
+          [
+            [
+              team,
+              teamEndpoint,
+              member,
+              { kind: 'answer', team: 0, agent: 2, status: 'declined', current: true },
+            ],
+          ],
           [[team, teamEndpoint, member, { kind: 'verify', agent: 2, status: 'pending' }]],
           [[team, teamEndpoint, member, { kind: 'moveEndpoint', endpoint: 0, team: null }]],
         ],
