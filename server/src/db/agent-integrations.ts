@@ -22,6 +22,16 @@ export function agentIntegrations(agentIds: RawBuilder<unknown>) {
 }
 
 /**
+ * Whether any agent in `agentIds` (an expression of type bigint[]) has an integration, as
+ * `agentIntegrations` would answer: one index probe of `integrated_agent`, the agents for whom the
+ * function answers a row, which triggers keep from the function itself on every write that can change
+ * its answer (migration 202612040010, decision 063).
+ */
+export function anyIntegration(agentIds: RawBuilder<unknown>) {
+  return sql<boolean>`exists (select from integrated_agent where re_agent_id = any(${agentIds}))`
+}
+
+/**
  * The integrations of an open house's listing and hosting agents as one JSON column of a statement that
  * reads `open_house`: a guest sign-in learns them in its first read instead of a statement of its own.
  */

@@ -46,10 +46,9 @@ with "door" as (select "open_house"."id", "open_house"."listing_re_agent_id", "o
   and not open_house.open_house_canceled_flag
   and (open_house.ends_at is null
   or open_house.ends_at >= $3::timestamptz))
-  and not exists (
-  select id, re_agent_id, events, team_id
-  from agent_integrations(array_remove(array[open_house.listing_re_agent_id, open_house.hosting_re_agent_id], null)::bigint[])
-  )))), "created" as (insert into "prospect" ("prospect_first_name", "prospect_middle_name", "prospect_last_name", "prospect_email_id", "prospect_phone_number", "prospect_address1", "prospect_address2", "prospect_city", "prospect_state", "prospect_zip_code", "prospect_zip_plus4", "prospect_county", "prospect_country", "current_house_status", "home_buying_timelines", "best_time_to_contact", "heard_about_this_open_house", "prospect_notification", "working_with_re_agent_flag", "email_consent", "sms_consent", "consent_text", "consent_at", "created_by_re_agent_id")
+  and not exists (select
+  from integrated_agent
+  where re_agent_id = any(array[open_house.listing_re_agent_id, open_house.hosting_re_agent_id]))))), "created" as (insert into "prospect" ("prospect_first_name", "prospect_middle_name", "prospect_last_name", "prospect_email_id", "prospect_phone_number", "prospect_address1", "prospect_address2", "prospect_city", "prospect_state", "prospect_zip_code", "prospect_zip_plus4", "prospect_county", "prospect_country", "current_house_status", "home_buying_timelines", "best_time_to_contact", "heard_about_this_open_house", "prospect_notification", "working_with_re_agent_flag", "email_consent", "sms_consent", "consent_text", "consent_at", "created_by_re_agent_id")
   select $4 as "prospect_first_name", $5 as "prospect_middle_name", $6 as "prospect_last_name", $7 as "prospect_email_id", $8 as "prospect_phone_number", $9 as "prospect_address1", $10 as "prospect_address2", $11 as "prospect_city", $12 as "prospect_state", $13 as "prospect_zip_code", $14 as "prospect_zip_plus4", $15 as "prospect_county", $16 as "prospect_country", $17 as "current_house_status", $18 as "home_buying_timelines", $19 as "best_time_to_contact", $20 as "heard_about_this_open_house", $21 as "prospect_notification", $22 as "working_with_re_agent_flag", $23 as "email_consent", $24 as "sms_consent", $25 as "consent_text", $26 as "consent_at", "door"."owner"
   from "door"
   on conflict (created_by_re_agent_id, lower(prospect_email_id)) do nothing

@@ -6,7 +6,7 @@ import {
   type ProspectStage,
 } from '@porchlight/shared'
 import { type Insertable, type RawBuilder, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
-import { agentIntegrations } from '../../db/agent-integrations.ts'
+import { anyIntegration } from '../../db/agent-integrations.ts'
 import { compiledOnce, type Params } from '../../db/compiled-once.ts'
 import type { Db } from '../../db/database.ts'
 import type { Trx } from '../../db/transaction.ts'
@@ -230,10 +230,9 @@ export function createProspectRepo(db: Db) {
           ])
           .where('openHouse.id', '=', v.openHouseId)
           .where(
-            sql<boolean>`(${v.doorChecked}::boolean or (${signInOpenSql(v.openSince)} and not exists (
-              ${agentIntegrations(
-                sql`array_remove(array[open_house.listing_re_agent_id, open_house.hosting_re_agent_id], null)::bigint[]`,
-              )})))`,
+            sql<boolean>`(${v.doorChecked}::boolean or (${signInOpenSql(v.openSince)} and not ${anyIntegration(
+              sql`array[open_house.listing_re_agent_id, open_house.hosting_re_agent_id]`,
+            )}))`,
           ),
       )
       .with('created', (qc) =>

@@ -1,0 +1,10 @@
+-- integrations_changed_by_endpoint: as migrated. Made by pnpm sql:update.
+CREATE OR REPLACE FUNCTION public.integrations_changed_by_endpoint()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform refresh_integrated_agents(array[old.re_agent_id, new.re_agent_id]
+        || team_people(old.team_id) || team_people(new.team_id));
+      return null;
+    end $function$;
