@@ -279,9 +279,14 @@ export async function run() {
       const startWorker = start.worker()
       const workerBefore = processCpuUs(startWorker)
       const apiBefore = start.apiCpuUs()
+      // What waits every 5 s of the burst: level if the worker keeps up, growing if it falls behind.
+      const waitingEvery5s: number[] = []
+      const sampler = setInterval(() => {
+        void backlog().then((n) => waitingEvery5s.push(n))
+      }, 5000)
       const burst = await withPostgresCpu(pool, database, () =>
         load({ ...signIns, duration: BACKLOG_SECONDS }),
-      )
+      ).finally(() => clearInterval(sampler))
       const apiUsed = start.apiCpuUs() - apiBefore
       const left = await backlog()
       // Of which not yet welcomed (no thank-you written yet): the rest are thank-yous queued or sending.
@@ -305,6 +310,7 @@ export async function run() {
         signInsWaitingForMail: left,
         ofWhichNotWelcomed: notWelcomed,
         secondsOfSignInsWaiting: Number((left / Math.max(1, burst.requestsPerSec)).toFixed(2)),
+        waitingEvery5s: waitingEvery5s.join(' '),
         drainedInMs: stillLeft === 0 ? Date.now() - drainStarted : null,
       }
       // The worker's own cost: consented sign-ins made while it is paused (SIGSTOP), then its CPU and

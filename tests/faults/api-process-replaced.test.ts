@@ -93,9 +93,12 @@ it('replaces a killed API process; the sockets that were on it reconnect and hea
     const now = apiProcesses()
     return now.length === 2 && !now.includes(before[0] as number)
   })
-  // The replacement, started by the supervisor at its priority, lowers its own: the workers keep
-  // precedence over both API processes.
-  expect(priorities(worker(), apiProcesses())).toMatchObject({ workerAhead: true })
+  // The replacement, started by the supervisor at its priority, lowers its own as it starts: the
+  // workers keep precedence over both API processes.
+  await started.waitUntil(
+    'the workers ahead of both API processes',
+    () => priorities(worker(), apiProcesses()).workerAhead,
+  )
   // Ten addresses over two processes: some were on the one killed.
   expect(dropped.length).toBeGreaterThan(0)
   await started.waitUntil('every socket connected again', () => sockets.every((s) => s.connected))
