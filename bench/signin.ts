@@ -7,10 +7,10 @@
 // The worker runs in a process of its own and delivers the thank-yous to an SMTP sink in the window, and
 // 100,000 follow-ups wait in the outbox, due in two days, as after a few busy weekends. Each row prints
 // requests/s and latency beside the API process's Node CPU, the worker's and PostgreSQL's per sign-in.
-// Last, issue 38's mail backlog: what is left to send after 20 s of consented sign-ins at full speed.
+// Last, issue 38's mail backlog: what is left to send after 20 s of consented sign-ins at full speed,
+// under `pnpm start` itself (server/src/bin/start.ts with DATABASE_URL: its processes, its priorities).
 import { spawn } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
 import { apiCaller } from '@porchlight/tests/support/api.ts'
@@ -18,6 +18,7 @@ import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import Fastify from 'fastify'
 import { bareSignIn, bareSignInOneStatement, OUR_TABLES, plainTables } from './bare-signin.ts'
+import { processCpuUs, startCommand } from './start-command.ts'
 import {
   BENCH_SECRETS_KEY,
   barePool,
@@ -53,13 +54,6 @@ const WORKER_ENTRY =
 const DKIM = process.env.BENCH_SIGNIN_DKIM === '1'
 /** `BENCH_SIGNIN_BACKLOG_SECONDS`: how long the backlog's burst lasts (20 s, issue 38's figure). */
 const BACKLOG_SECONDS = Number(process.env.BENCH_SIGNIN_BACKLOG_SECONDS ?? 20)
-
-/** A process's CPU time so far, in µs (utime + stime from /proc). */
-function processCpuUs(pid: number | undefined): number {
-  if (pid === undefined) return 0
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
 
 /** The SMTP sink in its own process (smtp-receiver.ts): its URL and how many messages it took. */
 async function smtpSink() {
@@ -104,8 +98,10 @@ function workerProcess(env: Record<string, string>) {
   return {
     pid: child.pid,
     async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await exited
     },
   }
 }
@@ -114,14 +110,14 @@ export async function run() {
   const sink = await smtpSink()
   const a = await startBenchApp({ SMTP_URL: sink.url })
   const database = new URL(a.databaseUrl).pathname.slice(1)
-  const worker = workerProcess({
+  // The worker's settings, the start's too (its worker's), on the bench's database and Redis prefix.
+  const settings = {
     DATABASE_URL: a.databaseUrl,
     REDIS_URL,
     REDIS_KEY_PREFIX: a.prefix,
     SMTP_URL: sink.url,
     SECRETS_KEY: BENCH_SECRETS_KEY,
     LOG_LEVEL: 'silent',
-    PORT: '0',
     ...(DKIM
       ? {
           DKIM_DOMAIN: 'porchlight.example',
@@ -131,7 +127,8 @@ export async function run() {
             .toString(),
         }
       : {}),
-  })
+  }
+  const worker = workerProcess({ ...settings, PORT: '0' })
   const pool = barePool(a.databaseUrl, 20)
   const plain = await plainTables(pool)
   const bare = Fastify()
@@ -249,72 +246,6 @@ export async function run() {
       )
       return
     }
-    // Issue 38's mail backlog: consented sign-ins at full speed for 20 s, the worker in its own process
-    // sending to the sink meanwhile; what is left to send when the load stops, in sign-ins and in
-    // seconds of sign-ins at the rate they came, and how long the worker then takes to send it.
-    await drained()
-    await pool.query('vacuum')
-    const workerBefore = processCpuUs(worker.pid)
-    const burst = await withPostgresCpu(pool, database, () =>
-      load({
-        url: `${a.url}/api/public/saveProspect`,
-        guestSignIn: oh.id,
-        emailConsent: true,
-        duration: BACKLOG_SECONDS,
-      }),
-    )
-    const left = await backlog()
-    // Of which not yet welcomed (no thank-you written yet): the rest are thank-yous queued or sending.
-    const notWelcomed = welcomesKept
-      ? (await pool.query('select count(*)::int as n from guest_welcome')).rows[0].n
-      : 0
-    const drainStarted = Date.now()
-    const stillLeft = await drained()
-    figures[`consented: mail backlog after ${BACKLOG_SECONDS} s at full speed`] = {
-      requestsPerSec: burst.requestsPerSec,
-      // The worker's CPU per sign-in over the burst and the drain after it: all the mail it owed.
-      workerCpuUsPerSignIn: Math.round(
-        (processCpuUs(worker.pid) - workerBefore) / Math.max(1, burst.requests),
-      ),
-      apiCpuUsPerSignIn: burst.serverCpuUsPerRequest,
-      postgresCpuUsPerSignIn: burst.postgresCpuUsPerRequest,
-      signInsWaitingForMail: left,
-      ofWhichNotWelcomed: notWelcomed,
-      secondsOfSignInsWaiting: Number((left / Math.max(1, burst.requestsPerSec)).toFixed(2)),
-      drainedInMs: stillLeft === 0 ? Date.now() - drainStarted : null,
-    }
-    // The worker's own cost: consented sign-ins made while it is paused (SIGSTOP), then its CPU and time
-    // while it welcomes them and sends every thank-you with the bench otherwise idle. Less at the mercy
-    // of the machine's other work than the burst above, where four processes share two cores.
-    await drained()
-    await pool.query('vacuum')
-    process.kill(worker.pid as number, 'SIGSTOP')
-    await load({
-      url: `${a.url}/api/public/saveProspect`,
-      guestSignIn: oh.id,
-      emailConsent: true,
-      amount: CATCH_UP_SIGN_INS,
-    })
-    const owed = await backlog()
-    const aloneBefore = processCpuUs(worker.pid)
-    const mailsAloneBefore = sink.counted.n
-    const catchUpStarted = Date.now()
-    process.kill(worker.pid as number, 'SIGCONT')
-    const caughtUp = await withPostgresCpu(pool, database, async () => {
-      const left = await drained()
-      return { requests: owed, left }
-    })
-    const catchUpMs = Date.now() - catchUpStarted
-    figures['consented: the worker catching up alone'] = {
-      signIns: owed,
-      workerCpuUsPerSignIn: Math.round((processCpuUs(worker.pid) - aloneBefore) / Math.max(1, owed)),
-      postgresCpuUsPerSignIn: caughtUp.postgresCpuUsPerRequest,
-      mailsPerSec: Math.round(((sink.counted.n - mailsAloneBefore) * 1000) / Math.max(1, catchUpMs)),
-      notDone: caughtUp.left,
-    }
-    console.log(
-      `consented, ${BACKLOG_SECONDS} s at full speed: ${burst.requestsPerSec}/s, ${left} sign-ins' mail waiting at the end (${(left / Math.max(1, burst.requestsPerSec)).toFixed(2)} s of sign-ins)`,
-    )
     // A steady 300/s, beside the bare transaction at the same rate (evenly spaced, 2 s not counted first).
     const steady = { steadyRate: 300, connections: 50, warmup: 2, duration: 10 }
     if (!ONLY_BACKLOG) {
@@ -326,6 +257,91 @@ export async function run() {
       figures['unconsented: porchlight, steady 300/s'] = await withPostgresCpu(pool, database, () =>
         load({ url: `${a.url}/api/public/saveProspect`, guestSignIn: oh.id, ...steady }),
       )
+    }
+    // Issue 38's mail backlog under `pnpm start` as it runs with DATABASE_URL (its processes and their
+    // priorities), its worker in place of the bench's: consented sign-ins at full speed for 20 s, from a
+    // load generator outside it at the bench's priority, the worker sending to the sink meanwhile; what
+    // is left to send when the load stops, in sign-ins and in seconds of sign-ins at the rate they came,
+    // and how long the worker then takes to send it. Warmed first by 10 s of the same load, drained.
+    await drained()
+    await worker.close()
+    const start = await startCommand({
+      ...settings,
+      RATE_LIMIT_MAX: '100000000',
+      SIGNIN_RATE_LIMIT_PER_MINUTE: '100000000',
+      GUEST_RATE_LIMIT_PER_MINUTE: '100000000',
+    })
+    try {
+      const signIns = { url: `${start.url}/api/public/saveProspect`, guestSignIn: oh.id, emailConsent: true }
+      await load({ ...signIns, duration: 10 })
+      await drained()
+      await pool.query('vacuum')
+      const startWorker = start.worker()
+      const workerBefore = processCpuUs(startWorker)
+      const apiBefore = start.apiCpuUs()
+      // What waits every 5 s of the burst: level if the worker keeps up, growing if it falls behind.
+      const waitingEvery5s: number[] = []
+      const sampler = setInterval(() => {
+        void backlog().then((n) => waitingEvery5s.push(n))
+      }, 5000)
+      const burst = await withPostgresCpu(pool, database, () =>
+        load({ ...signIns, duration: BACKLOG_SECONDS }),
+      ).finally(() => clearInterval(sampler))
+      const apiUsed = start.apiCpuUs() - apiBefore
+      const left = await backlog()
+      // Of which not yet welcomed (no thank-you written yet): the rest are thank-yous queued or sending.
+      const notWelcomed = welcomesKept
+        ? (await pool.query('select count(*)::int as n from guest_welcome')).rows[0].n
+        : 0
+      const drainStarted = Date.now()
+      const stillLeft = await drained()
+      figures[`consented: mail backlog after ${BACKLOG_SECONDS} s at full speed, pnpm start`] = {
+        requestsPerSec: burst.requestsPerSec,
+        p50: burst.p50,
+        p99: burst.p99,
+        non2xx: burst.non2xx,
+        errors: burst.errors,
+        // The worker's CPU per sign-in over the burst and the drain after it: all the mail it owed.
+        workerCpuUsPerSignIn: Math.round(
+          (processCpuUs(startWorker) - workerBefore) / Math.max(1, burst.requests),
+        ),
+        apiCpuUsPerSignIn: Math.round(apiUsed / Math.max(1, burst.requests)),
+        postgresCpuUsPerSignIn: burst.postgresCpuUsPerRequest,
+        signInsWaitingForMail: left,
+        ofWhichNotWelcomed: notWelcomed,
+        secondsOfSignInsWaiting: Number((left / Math.max(1, burst.requestsPerSec)).toFixed(2)),
+        waitingEvery5s: waitingEvery5s.join(' '),
+        drainedInMs: stillLeft === 0 ? Date.now() - drainStarted : null,
+      }
+      // The worker's own cost: consented sign-ins made while it is paused (SIGSTOP), then its CPU and
+      // time while it welcomes them and sends every thank-you with the bench otherwise idle. Less at the
+      // mercy of the machine's other work than the burst above, where four processes share two cores.
+      await drained()
+      await pool.query('vacuum')
+      process.kill(startWorker as number, 'SIGSTOP')
+      await load({ ...signIns, amount: CATCH_UP_SIGN_INS })
+      const owed = await backlog()
+      const aloneBefore = processCpuUs(startWorker)
+      const mailsAloneBefore = sink.counted.n
+      const catchUpStarted = Date.now()
+      process.kill(startWorker as number, 'SIGCONT')
+      const caughtUp = await withPostgresCpu(pool, database, async () => {
+        const left = await drained()
+        return { requests: owed, left }
+      })
+      const catchUpMs = Date.now() - catchUpStarted
+      figures['consented: the worker catching up alone'] = {
+        signIns: owed,
+        workerCpuUsPerSignIn: Math.round((processCpuUs(startWorker) - aloneBefore) / Math.max(1, owed)),
+        postgresCpuUsPerSignIn: caughtUp.postgresCpuUsPerRequest,
+        mailsPerSec: Math.round(((sink.counted.n - mailsAloneBefore) * 1000) / Math.max(1, catchUpMs)),
+        notDone: caughtUp.left,
+      }
+      console.log(
+        `consented, ${BACKLOG_SECONDS} s at full speed under pnpm start: ${burst.requestsPerSec}/s, ${left} sign-ins' mail waiting at the end (${(left / Math.max(1, burst.requestsPerSec)).toFixed(2)} s of sign-ins)`,
+      )
+    } finally {
+      await start.close()
     }
     report(
       'signin',

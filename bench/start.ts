@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import { bundleEntry } from '../server/start-bundle.ts'
+import { processTree as tree } from './support.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -23,26 +24,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo
   await new Promise((resolve) => server.close(resolve))
   return port
-}
-
-/** `pid` and every process under it. */
-function tree(pid: number): Array<[number, number, number]> {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
-  const rows = out
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number])
-  const inTree = new Set([pid])
-  for (let grew = true; grew; ) {
-    grew = false
-    for (const [p, parent] of rows) {
-      if (inTree.has(parent) && !inTree.has(p)) {
-        inTree.add(p)
-        grew = true
-      }
-    }
-  }
-  return rows.filter(([p]) => inTree.has(p))
 }
 
 /** Resident memory of `pid` and every process under it, in MB. */

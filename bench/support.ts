@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -266,4 +266,24 @@ export function serveUntilInputCloses(close: () => Promise<void>) {
     await close()
     process.exit(0)
   })
+}
+
+/** `pid` and every process under it: [pid, parent's pid, resident memory in kB]. */
+export function processTree(pid: number): Array<[number, number, number]> {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number])
+  const inTree = new Set([pid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [p, parent] of rows) {
+      if (inTree.has(parent) && !inTree.has(p)) {
+        inTree.add(p)
+        grew = true
+      }
+    }
+  }
+  return rows.filter(([p]) => inTree.has(p))
 }

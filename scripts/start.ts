@@ -126,7 +126,7 @@ async function prepare(): Promise<void> {
   console.log(`done (${work.map((w, i) => `${w.short} ${seconds[i]?.toFixed(1)} s`).join(', ')}).`)
 }
 
-// The API processes of WEB_CONCURRENCY run this file again: the supervisor prepared what was needed.
+// The API processes on PostgreSQL run this file again: the supervisor prepared what was needed.
 if (cluster.isPrimary) await prepare()
 // A laptop's terminal shows the banner and what went wrong, not a line per request (LOG_LEVEL=info does).
 process.env.LOG_LEVEL ??= 'warn'

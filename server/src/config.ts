@@ -89,6 +89,7 @@ const Env = z.object({
       return z.NEVER
     }),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  API_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   QUEUE_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_TOKEN: z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
@@ -215,6 +216,11 @@ export interface Config {
   trustProxy: boolean | number | string[]
   /** API processes `pnpm start` runs on one port (with DATABASE_URL; the embedded PostgreSQL serves one). */
   webConcurrency: number
+  /**
+   * How much nicer (lower in scheduling priority) `pnpm start`'s API processes are than its workers'
+   * process, with DATABASE_URL (decision 062); 0 runs them alike.
+   */
+  apiNiceness: number
   /** How long a process keeps a session and its agent (ms); 0 reads them on every request. */
   sessionCacheMs: number
   /** Directory of the built web app; served with an index.html fallback when present. */
@@ -379,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,
+    apiNiceness: e.API_NICENESS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     webDist: path.join(repoRoot, 'web', 'dist'),
     queueDashboardToken: e.QUEUE_DASHBOARD_TOKEN,

@@ -1,7 +1,8 @@
 // `pnpm start` on PostgreSQL (DATABASE_URL, one API process): the workers run in a process of their own
 // (the production worker entry), so mail keeps up with sign-ins. Mail queued as the API queues it is
 // delivered by that process; one that dies is started again and delivers the next; SIGTERM stops both.
-import { execFileSync } from 'node:child_process'
+// The workers' process has precedence over the API's on a busy machine (a lower nice value, every thread
+// of the API's process reniced), the one started again after a worker is killed too.
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { inTransaction } from '@porchlight/server/src/db/transaction.ts'
@@ -12,7 +13,14 @@ import { createRedis, whenReady } from '@porchlight/server/src/redis.ts'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
 import { deleteKeys } from '../support/api.ts'
 import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../support/app.ts'
-import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import {
+  childProcesses,
+  freePort,
+  priorities,
+  type StartedProcess,
+  startProcess,
+  stop,
+} from '../support/processes.ts'
 import { startSmtpSink } from '../support/smtp.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -57,17 +65,13 @@ afterAll(async () => {
 }, 60_000)
 
 /** The worker processes `pnpm start` runs (its Node children running bin/worker.ts). */
-function workers(): number[] {
-  let out = ''
-  try {
-    out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(started.child.pid)], { encoding: 'utf8' })
-  } catch {
-    // ps exits 1 when the process has no children (the worker between one and its replacement).
-  }
-  return out.split('\n').flatMap((line) => {
-    const [pid, ...args] = line.trim().split(/\s+/)
-    return pid && args.join(' ').includes('bin/worker.ts') ? [Number(pid)] : []
-  })
+const workers = () => childProcesses(started.child.pid as number, 'bin/worker.ts')
+
+/** The workers' process ahead of the API process (the child running start.ts the port's connections go to). */
+function expectWorkerAhead(worker: number) {
+  const api = childProcesses(started.child.pid as number, 'bin/start.ts')
+  expect(api).toHaveLength(1)
+  expect(priorities(worker, api)).toMatchObject({ workerAhead: true })
 }
 
 /** Mail written and handed to the queue as the API does it (mail row, outbox row, relay after commit). */
@@ -77,6 +81,18 @@ async function queue(to: string): Promise<void> {
     queueMail(trx, outbox, { to, subject: 'Thanks for visiting', text: 'Hello', html: '<p>Hello</p>' }),
   )
 }
+
+it('runs the workers ahead of the API on a busy machine, a worker started again after a kill too', async () => {
+  const [first] = workers()
+  expect(first).toBeDefined()
+  expectWorkerAhead(first as number)
+  process.kill(first as number, 'SIGKILL')
+  await started.waitUntil('another worker process', () => {
+    const now = workers()
+    return now.length === 1 && now[0] !== first
+  })
+  expectWorkerAhead(workers()[0] as number)
+}, 60_000)
 
 it('runs the workers in a process of their own, which delivers mail and is replaced if it dies', async () => {
   expect(started.output()).toContain('Workers:    a process of their own')

@@ -1,7 +1,7 @@
 // `pnpm start` with WEB_CONCURRENCY=2 when an API process dies: the supervisor starts another in its
 // place, the official client's sockets (default options, reconnecting) that were on it reconnect, and
-// every one of them hears the next guest sign-in. New visitors connect meanwhile and after.
-import { execFileSync } from 'node:child_process'
+// every one of them hears the next guest sign-in. New visitors connect meanwhile and after. The new one
+// runs behind the workers' process on a busy machine, as the one it replaces did.
 import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
@@ -9,7 +9,14 @@ import { type ApiCall, apiCaller, deleteKeys } from '../support/api.ts'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import {
+  childProcesses,
+  freePort,
+  priorities,
+  type StartedProcess,
+  startProcess,
+  stop,
+} from '../support/processes.ts'
 import { connectWithDefaults, nextEvent, type TestSocket } from '../support/socket.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -51,16 +58,10 @@ afterAll(async () => {
 
 const from = (i: number) => `127.0.0.${i + 2}`
 
-/** The API processes: the supervisor's Node children (not, say, the esbuild service tsx starts). */
-function apiProcesses(): number[] {
-  const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(started.child.pid)], {
-    encoding: 'utf8',
-  })
-  return out.split('\n').flatMap((line) => {
-    const [pid, command] = line.trim().split(/\s+/)
-    return pid && command === 'node' ? [Number(pid)] : []
-  })
-}
+/** The API processes: the supervisor's children running start.ts (not its worker, nor tsx's esbuild). */
+const apiProcesses = () => childProcesses(started.child.pid as number, 'bin/start.ts')
+/** The workers' process, the supervisor's child running bin/worker.ts. */
+const worker = () => childProcesses(started.child.pid as number, 'bin/worker.ts')[0] as number
 
 async function signIn(openHouseId: number): Promise<number> {
   const res = await call('POST', '/public/saveProspect', {
@@ -92,6 +93,12 @@ it('replaces a killed API process; the sockets that were on it reconnect and hea
     const now = apiProcesses()
     return now.length === 2 && !now.includes(before[0] as number)
   })
+  // The replacement, started by the supervisor at its priority, lowers its own as it starts: the
+  // workers keep precedence over both API processes.
+  await started.waitUntil(
+    'the workers ahead of both API processes',
+    () => priorities(worker(), apiProcesses()).workerAhead,
+  )
   // Ten addresses over two processes: some were on the one killed.
   expect(dropped.length).toBeGreaterThan(0)
   await started.waitUntil('every socket connected again', () => sockets.every((s) => s.connected))

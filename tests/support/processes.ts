@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 
 /** A TCP port nothing listens on now, for a process the test starts. */
@@ -57,4 +58,36 @@ export async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
   await exited
   clearTimeout(timer)
+}
+
+/** The children of `parent` whose command line names `entry` (e.g. `bin/worker.ts`). */
+export function childProcesses(parent: number, entry: string): number[] {
+  let out = ''
+  try {
+    out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent)], { encoding: 'utf8' })
+  } catch {
+    // ps exits 1 when the process has no children (one between a process and its replacement).
+  }
+  return out.split('\n').flatMap((line) => {
+    const [pid, ...args] = line.trim().split(/\s+/)
+    return pid && args.join(' ').includes(entry) ? [Number(pid)] : []
+  })
+}
+
+/** The nice value of each thread of a process (Linux keeps one per thread; /proc/<pid>/task/<tid>/stat). */
+export function niceOfThreads(pid: number): number[] {
+  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return Number(fields[16])
+  })
+}
+
+/**
+ * The workers' process runs ahead of the API processes on a busy machine: every thread of the worker at
+ * a lower nice value (a higher priority) than every thread of every API process.
+ */
+export function priorities(worker: number, api: number[]) {
+  const workerNice = Math.max(...niceOfThreads(worker))
+  const apiNice = api.map((pid) => Math.min(...niceOfThreads(pid)))
+  return { workerNice, apiNice, workerAhead: api.length > 0 && apiNice.every((nice) => workerNice < nice) }
 }

@@ -1,8 +1,10 @@
 // `pnpm start`: one command for a laptop — migrations, API, sockets, workers and the built web app,
 // on embedded PostgreSQL and a local Redis unless DATABASE_URL / REDIS_URL say otherwise. On the
-// embedded database the workers run in the API's process (PGlite serves one process); with
-// DATABASE_URL they run in a process of their own (server/src/bin/worker.ts, as in production), so
-// mail keeps up with sign-ins, and WEB_CONCURRENCY runs that many API processes on the port.
+// embedded database the workers run in the API's process (PGlite serves one process). With DATABASE_URL
+// this process migrates and keeps running the workers' process (server/src/bin/worker.ts, as in
+// production) and WEB_CONCURRENCY API processes (one unless told), hands them the port's connections,
+// and gives the workers precedence: the API processes run at a lower priority (decision 062), so mail
+// keeps up with sign-ins on a machine whose cores they saturate.
 import { type ChildProcess, spawn } from 'node:child_process'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
@@ -20,6 +22,7 @@ import {
 } from '../config.ts'
 import { createDb } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
+import { lowerPriority } from '../lib/priority.ts'
 import { pingRedis } from '../redis.ts'
 import { onShutdown } from '../shutdown.ts'
 
@@ -71,24 +74,24 @@ function portTaken(err: unknown): never {
   throw err
 }
 
+/** The API, sockets and workers: ~3 s of module loading (more with tsx's cache cold). */
+const loadServerModules = () =>
+  Promise.all([
+    import('../compose/app.ts'),
+    import('../compose/worker.ts'),
+    import('../http/observe.ts'),
+  ]).then(([app, worker, observe]) => ({
+    buildApp: app.buildApp,
+    startWorkerRuntime: worker.startWorkerRuntime,
+    serveMetrics: observe.serveMetrics,
+  }))
+
 /**
- * The API, sockets and workers: ~3 s of module loading (more with tsx's cache cold), read while the
- * database opens (PGlite compiles its WebAssembly on other threads and starts PostgreSQL) rather than
- * before it.
+ * In a process that serves (an API process, or the one process of the embedded database), read from the
+ * start, while the database opens (PGlite compiles its WebAssembly on other threads and starts
+ * PostgreSQL) rather than before it. The supervisor on PostgreSQL serves nothing and reads none of them.
  */
-const serverModules = Promise.all([
-  import('../compose/app.ts'),
-  import('../compose/worker.ts'),
-  import('../http/observe.ts'),
-  import('../lib/trace.ts'),
-  import('pino'),
-]).then(([app, worker, observe, trace, pino]) => ({
-  buildApp: app.buildApp,
-  startWorkerRuntime: worker.startWorkerRuntime,
-  serveMetrics: observe.serveMetrics,
-  traceLogFields: trace.traceLogFields,
-  pino: pino.default,
-}))
+const serverModules = cluster.isWorker || !config.db.url ? loadServerModules() : null
 
 /** The database, migrated by the process that migrates (the primary). */
 async function openDb() {
@@ -117,11 +120,15 @@ async function finishHanded(server: http.Server, handed: Set<net.Socket>): Promi
 }
 
 /**
- * One API process on the port; with `jobs`, the workers too (alone; under a supervisor, it runs them).
- * Under a supervisor it listens on nothing: the supervisor accepts each connection and hands it over.
+ * One API process on the port; with `jobs`, the workers too (alone, on the embedded database; under the
+ * supervisor, the workers' process runs them). Under the supervisor it listens on nothing: the
+ * supervisor accepts each connection and hands it over.
  */
-async function serve(jobs: boolean, closeAlso?: () => Promise<void>) {
-  const [db, { buildApp, serveMetrics, startWorkerRuntime }] = await Promise.all([openDb(), serverModules])
+async function serve(jobs: boolean) {
+  const [db, { buildApp, serveMetrics, startWorkerRuntime }] = await Promise.all([
+    openDb(),
+    serverModules ?? loadServerModules(),
+  ])
   const app = await buildApp(config, { db })
   const handed = new Set<net.Socket>()
   if (cluster.isWorker) {
@@ -148,7 +155,7 @@ async function serve(jobs: boolean, closeAlso?: () => Promise<void>) {
   // An API process without the workers still relays what it commits, as the production API does.
   if (!jobs) app.deps.outbox.start(1000)
   onShutdown(app.log, config.shutdownGraceMs, async (graceMs) => {
-    await Promise.all([worker?.close(), app.drain(graceMs), closeAlso?.()])
+    await Promise.all([worker?.close(), app.drain(graceMs)])
     // Connections the supervisor handed over are closed as they become idle (drain answered them all).
     await finishHanded(app.server, handed)
     await db.close()
@@ -158,8 +165,10 @@ async function serve(jobs: boolean, closeAlso?: () => Promise<void>) {
 
 /**
  * The workers' own process on PostgreSQL (server/src/bin/worker.ts, the production entry point), given
- * this start's settings; one that stops is started again. Resolves the function that stops it (SIGTERM,
- * its own grace).
+ * this start's settings; one that stops is started again. Started by this process, it takes this
+ * process's priority, above the API processes' (a process takes the nice value of the thread that starts
+ * it, and an unprivileged one can never lower it again): so a worker started again after a crash has
+ * precedence too. Resolves the function that stops it (SIGTERM, its own grace).
  */
 function startWorkerProcess(): () => Promise<void> {
   let child: ChildProcess | null = null
@@ -206,10 +215,10 @@ function banner(redisUsed: string, dbKind: string, processes: number) {
     Secrets:    ${config.secrets.fromFile ? `sealed with the key kept in ${path.relative(paths.repoRoot, config.secrets.keyFile)} (set SECRETS_KEY to choose one)` : 'sealed with SECRETS_KEY'}
     Web Push:   ${config.push.fromFile ? `VAPID keys kept in ${path.relative(paths.repoRoot, config.push.vapidFile)} (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to choose them)` : 'VAPID_PUBLIC_KEY'}
     Mail:       ${config.mail.smtpUrl ? 'SMTP_URL' : `stored, read it at ${config.publicUrl}/dev/mailbox`}
-    Workers:    ${dbKind === 'embedded' ? 'in this process (the embedded database serves one)' : 'a process of their own'}
+    Workers:    ${dbKind === 'embedded' ? 'in this process (the embedded database serves one)' : `a process of their own${config.apiNiceness > 0 ? `, ahead of the API when the cores are busy (the API at nice +${config.apiNiceness}, API_NICENESS)` : ''}`}
     Web app:    ${webBuilt ? 'built' : 'not built (run pnpm build)'}
     Started:    in ${process.uptime().toFixed(1)} s
-    API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY); this one migrates and runs the workers` : ''}
+    API docs:   ${config.publicUrl}/api/docs${processes > 1 ? `\n    Processes:  ${processes} API processes (WEB_CONCURRENCY); this one migrates and keeps them and the workers' process running` : ''}
 `)
 }
 
@@ -221,26 +230,22 @@ function addressHash(address: string): number {
 }
 
 /**
- * WEB_CONCURRENCY API processes behind one port. This process accepts every connection and hands it to
- * the API process its visitor's address picks, always the same one while it runs: socket.io's
- * long-polling (the official client's default first step) sends each request of a session to the process
- * that opened it, and the WebSocket upgrade too (docs/decisions/036-sockets-stick-to-one-process.md).
- * Rooms meet across processes through Redis. It migrates and runs the workers, keeps the API processes
- * running (one that dies is replaced in its place), and on SIGTERM stops listening, then them, then its
- * workers.
+ * On PostgreSQL: the workers' process and WEB_CONCURRENCY API processes behind one port. This process
+ * accepts every connection and hands it to the API process its visitor's address picks, always the same
+ * one while it runs: socket.io's long-polling (the official client's default first step) sends each
+ * request of a session to the process that opened it, and the WebSocket upgrade too
+ * (docs/decisions/036-sockets-stick-to-one-process.md). Rooms meet across processes through Redis. It
+ * migrates, keeps the workers' process and the API processes running (one that dies is replaced in its
+ * place), and on SIGTERM stops listening, then all of them. It stays at the priority it was started with,
+ * so that every process it starts, first or replacement, begins there too: the API processes lower
+ * theirs as they start, the workers' process keeps it (decision 062).
  */
 async function supervise(redisUsed: string, processes: number) {
-  const [db, { pino, serveMetrics, startWorkerRuntime, traceLogFields }] = await Promise.all([
-    openDb(),
-    serverModules,
-  ])
-  const worker = startWorkerRuntime(
-    config,
-    db.db,
-    pino({ level: config.logLevel, name: 'worker', mixin: traceLogFields }),
-  )
-  // The workers' metrics; each API process's are at /metrics on the port with METRICS_TOKEN.
-  if (config.metrics.port) await serveMetrics(config.metrics.port, config.host)
+  // Migrated before the workers' process and the API processes start (neither migrates).
+  await (await openDb()).close()
+  // The workers' metrics are on METRICS_PORT (their process serves them); each API process's are at
+  // /metrics on the port with METRICS_TOKEN.
+  const stopWorker = startWorkerProcess()
   let stopping = false
   // One place per API process; a replacement takes its predecessor's place, so addresses keep theirs.
   const places: Array<{ child: ReturnType<typeof cluster.fork>; ready: boolean }> = []
@@ -292,22 +297,20 @@ async function supervise(redisUsed: string, processes: number) {
       const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
       const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
       for (const child of running) child.process.kill('SIGTERM')
-      Promise.all(exited)
-        .then(() => worker.close())
-        .then(() => db.close())
-        .then(
-          () => process.exit(0),
-          (err) => {
-            console.error(err)
-            process.exit(1)
-          },
-        )
+      Promise.all([...exited, stopWorker()]).then(
+        () => process.exit(0),
+        (err) => {
+          console.error(err)
+          process.exit(1)
+        },
+      )
     })
   }
 }
 
-// API processes of the supervisor run no workers: it runs them itself.
+// API processes of the supervisor run no workers (their own process does), and give way to them.
 if (cluster.isWorker) {
+  lowerPriority(config.apiNiceness)
   await serve(false)
 } else {
   const redisUsed = await ensureRedis(config.redis.url, config.redis.explicit)
@@ -316,12 +319,6 @@ if (cluster.isWorker) {
       'WEB_CONCURRENCY needs DATABASE_URL: the embedded PostgreSQL serves one process. Running one.',
     )
   }
-  if (config.webConcurrency > 1 && config.db.url) await supervise(redisUsed, config.webConcurrency)
-  else if (config.db.url) {
-    // Migrated by serve before the worker starts (it does not migrate).
-    let stopWorker: () => Promise<void> = async () => {}
-    const kind = await serve(false, () => stopWorker())
-    stopWorker = startWorkerProcess()
-    banner(redisUsed, kind, 1)
-  } else banner(redisUsed, await serve(true), 1)
+  if (config.db.url) await supervise(redisUsed, config.webConcurrency)
+  else banner(redisUsed, await serve(true), 1)
 }
