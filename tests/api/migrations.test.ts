@@ -45,6 +45,7 @@ const everyEntity = [
   'guest_follow_up',
   'guest_token',
   'guest_welcome',
+  'integrated_agent',
   'mail',
   'notification_setting',
   'open_house',
