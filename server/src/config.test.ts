@@ -55,3 +55,25 @@ describe('Web Push settings', () => {
 function pairEnv(keys: { publicKey: string; privateKey: string }) {
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }
 }
+
+describe('settings written but left blank, or not what they should be', () => {
+  it('a blank setting counts as unset: its default applies', () => {
+    const config = loadConfig({ SMTP_URL: '', MAIL_FROM: '  ', PORT: '', REDIS_URL: '' })
+    expect(config.mail.smtpUrl).toBeUndefined()
+    expect(config.mail.from).toBe('Porchlight <no-reply@porchlight.local>')
+    expect(config.port).toBe(3000)
+  })
+
+  it('a value that is no address is named in the settings error, not thrown as a stack', () => {
+    for (const [name, value] of [
+      ['SMTP_URL', 'mail.example.com'],
+      ['DATABASE_URL', 'not a url'],
+      ['PUBLIC_URL', '://'],
+      ['SMTP_URL', 'http://mail.example.com'],
+    ]) {
+      const read = () => loadConfig({ [name as string]: value })
+      expect(read).toThrow(ConfigError)
+      expect(read).toThrow(new RegExp(`^Invalid settings:\\n  ${name}: `))
+    }
+  })
+})

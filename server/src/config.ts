@@ -19,7 +19,8 @@ const compiled = typeof PORCHLIGHT_SERVER_SRC !== 'string' && import.meta.url.en
 const repoRoot = path.resolve(here, '../..')
 
 const urlWith = (...protocols: string[]) =>
-  z.url().refine((v) => protocols.includes(new URL(v).protocol), {
+  // z.url() reports a value that is no URL; the refinement runs on it too, so it must not throw.
+  z.url().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
     message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   })
 
@@ -333,7 +334,10 @@ export function childEnvironment(overrides: Record<string, string | undefined>):
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env)
+  // A setting written but left blank (`SMTP_URL=` in a .env file, `\${SMTP_URL}` of an unset variable in a
+  // compose file) is not set: its default applies, as if the line were not there.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()))
+  const parsed = Env.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`)
