@@ -8,6 +8,14 @@ import { createPostgresDb, type DbHandle } from '@porchlight/server/src/db/datab
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCaller } from '../support/api.ts'
+import {
+  consent,
+  expectEachDeliveredOnce as expectDeliveredOnce,
+  expectRefusedToRetry,
+  guestsSigningIn,
+  pause,
+  signInAt,
+} from '../support/door-traffic.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 import {
@@ -65,31 +73,7 @@ afterAll(async () => {
   await redis?.stop()
 }, 60_000)
 
-interface Attempt {
-  body: ReturnType<typeof guestFields>
-  status: number | 'no answer'
-  retryAfter: string | null
-  answer: unknown
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const consent = { emailConsent: true, consentText: 'Email me about homes like this one.' }
-
-/** A guest's sign-in at the door; answers what came back, or that nothing did. */
-async function signIn(body: ReturnType<typeof guestFields>): Promise<Attempt> {
-  try {
-    const res = await fetch(`${api.origin}/api/public/saveProspect`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(20_000),
-    })
-    const text = await res.text()
-    return { body, status: res.status, retryAfter: res.headers.get('retry-after'), answer: text }
-  } catch (err) {
-    return { body, status: 'no answer', retryAfter: null, answer: String(err) }
-  }
-}
+const signIn = (body: ReturnType<typeof guestFields>) => signInAt(api.origin, body)
 
 /** An agent whose guests' sign-ins go to its webhook endpoint and its Follow Up Boss; its open house. */
 async function hostWithIntegrations() {
@@ -113,45 +97,18 @@ const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(ema
 const postsOf = (r: Receiver, email: string) => r.received.filter((p) => p.body.includes(email)).length
 
 /** Each guest got one mail, and one webhook and one Follow Up Boss post went out for each. */
-async function expectEachDeliveredOnce(emails: string[]) {
-  const missing = () =>
-    emails
-      .map((email) => ({
-        email,
-        mails: mailsTo(email),
-        webhooks: postsOf(hooks, email),
-        fub: postsOf(fub, email),
-      }))
-      .filter((d) => d.mails === 0 || d.webhooks === 0 || d.fub === 0)
-  await expect.poll(missing, { timeout: 60_000, interval: 500 }).toEqual([])
-  // A moment later, still nothing went out twice.
-  await pause(3000)
-  for (const email of emails) {
-    expect({
-      email,
-      mails: mailsTo(email),
-      webhooks: postsOf(hooks, email),
-      fub: postsOf(fub, email),
-    }).toEqual({
-      email,
-      mails: 1,
-      webhooks: 1,
-      fub: 1,
-    })
-  }
-}
+const expectEachDeliveredOnce = (emails: string[]) =>
+  expectDeliveredOnce(emails, {
+    mails: mailsTo,
+    webhooks: (email) => postsOf(hooks, email),
+    fub: (email) => postsOf(fub, email),
+  })
 
 describe('PostgreSQL restarted under mixed traffic', () => {
   it('keeps both processes up through a fast and an immediate restart, and delivers each acknowledged sign-in once', async () => {
     const { agent, oh } = await hostWithIntegrations()
-    const attempts: Attempt[] = []
     // Guests at several doors at once, each signing in one after another, until told to stop.
-    let going = true
-    const doors = Array.from({ length: GUESTS_AT_ONCE }, async () => {
-      while (going) {
-        attempts.push(await signIn(guestFields(oh.id, consent)))
-      }
-    })
+    const doors = guestsSigningIn(api.origin, GUESTS_AT_ONCE, () => guestFields(oh.id, consent))
     const restartUnderLoad = async (mode: StopMode) => {
       await pause(1500)
       await postgres.restart(mode)
@@ -161,8 +118,7 @@ describe('PostgreSQL restarted under mixed traffic', () => {
     }
     await restartUnderLoad('fast')
     await restartUnderLoad('immediate')
-    going = false
-    await Promise.all(doors)
+    const attempts = await doors.stop()
 
     expect(api.child.exitCode, api.output()).toBeNull()
     expect(worker.child.exitCode, worker.output()).toBeNull()
@@ -170,13 +126,7 @@ describe('PostgreSQL restarted under mixed traffic', () => {
     const refused = attempts.filter((a) => a.status !== 201)
     console.info(`${attempts.length} sign-ins, ${refused.length} refused during the restarts`)
     expect(refused.length).toBeGreaterThan(0)
-    for (const a of refused) {
-      expect({ status: a.status, answer: a.answer }).toMatchObject({ status: 503 })
-      expect(JSON.parse(String(a.answer))).toEqual({
-        error: { code: 'UNAVAILABLE', message: expect.any(String) },
-      })
-      expect(Number(a.retryAfter)).toBeGreaterThan(0)
-    }
+    for (const a of refused) expectRefusedToRetry(a)
     // A kiosk sends a refused sign-in again with the same request id: now it is taken.
     for (const a of refused) {
       const again = await signIn(a.body)
