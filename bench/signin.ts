@@ -18,6 +18,7 @@ import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import Fastify from 'fastify'
 import { bareSignIn, bareSignInOneStatement, OUR_TABLES, plainTables } from './bare-signin.ts'
+import { apiCpu } from './signin-api-cpu.ts'
 import { processCpuUs, startCommand } from './start-command.ts'
 import {
   BENCH_SECRETS_KEY,
@@ -43,6 +44,8 @@ const ONLY_BACKLOG = process.env.BENCH_SIGNIN_ONLY === 'backlog'
  * no consented rows, no backlog, no steady rate.
  */
 const ONLY_UNCONSENTED = process.env.BENCH_SIGNIN_ONLY === 'unconsented'
+/** `BENCH_SIGNIN_ONLY=api-cpu`: only the API's own CPU per unconsented sign-in, the app alone (signin-api-cpu.ts). */
+const ONLY_API_CPU = process.env.BENCH_SIGNIN_ONLY === 'api-cpu'
 /** Consented sign-ins the worker catches up on alone, in the backlog's second figure. */
 const CATCH_UP_SIGN_INS = 3000
 /** `BENCH_WORKER_CPU_PROF=<dir>`: the worker writes a V8 CPU profile there when it stops. */
@@ -107,6 +110,7 @@ function workerProcess(env: Record<string, string>) {
 }
 
 export async function run() {
+  if (ONLY_API_CPU) return apiCpu()
   const sink = await smtpSink()
   const a = await startBenchApp({ SMTP_URL: sink.url })
   const database = new URL(a.databaseUrl).pathname.slice(1)

@@ -141,18 +141,17 @@ export function createProspectService(d: ProspectDeps) {
   ): SignInValues {
     // The moment the visitor made its choice under the wording shown (a refusal is a choice too).
     const choiceMade = body.emailConsent || body.smsConsent || body.consentText !== null
-    const consent = {
-      emailConsent: body.emailConsent,
-      smsConsent: body.smsConsent,
-      consentText: body.consentText,
-      consentAt: choiceMade ? new Date() : null,
-    }
+    const consentAt = choiceMade ? new Date() : null
+    const details = detailsOf(body)
+    const workingWithReAgentFlag = body.workingWithREAgentFlag ?? null
     const visit = visitColumns({
       guestDetails: {
-        ...detailsOf(body),
-        workingWithREAgentFlag: body.workingWithREAgentFlag ?? null,
-        ...consent,
-        consentAt: consent.consentAt?.toISOString() ?? null,
+        ...details,
+        workingWithREAgentFlag: workingWithReAgentFlag,
+        emailConsent: body.emailConsent,
+        smsConsent: body.smsConsent,
+        consentText: body.consentText,
+        consentAt: consentAt?.toISOString() ?? null,
         // As the guest ticked it; the statement keeps it only where another agent hosts (door.ts).
         listingAgentConsent: body.listingAgentConsent,
         // The questions as the guest read them: Follow Up Boss and the visit's record keep the wording.
@@ -167,11 +166,19 @@ export function createProspectService(d: ProspectDeps) {
     // agent's prospect, which it never overwrites (what it typed stays with this visit), but it gets a
     // visit of its own and a token for that visit only, and the answer names the visit, never the
     // prospect: whoever types a visitor's email learns nothing of it and can touch none of its visits.
+    // Named one by one, not spread from parts: built once a sign-in and read by the statement (066).
     return {
-      ...detailsOf(body),
-      workingWithReAgentFlag: body.workingWithREAgentFlag ?? null,
-      ...consent,
-      ...visit,
+      ...details,
+      workingWithReAgentFlag,
+      emailConsent: body.emailConsent,
+      smsConsent: body.smsConsent,
+      consentText: body.consentText,
+      consentAt,
+      guestDetails: visit.guestDetails,
+      listingAgentConsent: visit.listingAgentConsent,
+      captureDevice: visit.captureDevice,
+      capturedOffline: visit.capturedOffline,
+      customAnswers: visit.customAnswers,
       clientRequestId: body.clientRequestId,
       tokenHash: newToken.tokenHash,
       openHouseId: body.openHouseId,
