@@ -19,6 +19,7 @@ import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import Fastify from 'fastify'
 import { bareSignIn, bareSignInOneStatement, OUR_TABLES, plainTables } from './bare-signin.ts'
 import { apiCpu } from './signin-api-cpu.ts'
+import { pieces } from './signin-pieces.ts'
 import { processCpuUs, startCommand } from './start-command.ts'
 import {
   BENCH_SECRETS_KEY,
@@ -46,6 +47,8 @@ const ONLY_BACKLOG = process.env.BENCH_SIGNIN_ONLY === 'backlog'
 const ONLY_UNCONSENTED = process.env.BENCH_SIGNIN_ONLY === 'unconsented'
 /** `BENCH_SIGNIN_ONLY=api-cpu`: only the API's own CPU per unconsented sign-in, the app alone (signin-api-cpu.ts). */
 const ONLY_API_CPU = process.env.BENCH_SIGNIN_ONLY === 'api-cpu'
+/** `BENCH_SIGNIN_ONLY=pieces`: only the pieces decision 066 changed, timed in one process (signin-pieces.ts). */
+const ONLY_PIECES = process.env.BENCH_SIGNIN_ONLY === 'pieces'
 /** Consented sign-ins the worker catches up on alone, in the backlog's second figure. */
 const CATCH_UP_SIGN_INS = 3000
 /** `BENCH_WORKER_CPU_PROF=<dir>`: the worker writes a V8 CPU profile there when it stops. */
@@ -111,6 +114,7 @@ function workerProcess(env: Record<string, string>) {
 
 export async function run() {
   if (ONLY_API_CPU) return apiCpu()
+  if (ONLY_PIECES) return pieces()
   const sink = await smtpSink()
   const a = await startBenchApp({ SMTP_URL: sink.url })
   const database = new URL(a.databaseUrl).pathname.slice(1)

@@ -224,16 +224,16 @@ export function report(
 }
 
 /**
- * A server in a process of its own (`script` in bench/, with `options` as JSON in its argv): it prints one
- * line of JSON when it is ready, which this answers, and serves until its input closes.
+ * A server in a process of its own (`script` in bench/, or a path, with `options` as JSON in its argv): it
+ * prints one line of JSON when it is ready, which this answers, and serves until its input closes.
  */
 export async function ownProcess<Ready>(
   script: string,
   ...args: string[]
-): Promise<{ ready: Ready; close(): Promise<void> }> {
+): Promise<{ ready: Ready; pid: number | undefined; close(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, script), ...args],
+    ['--import', 'tsx', path.resolve(import.meta.dirname, script), ...args],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
     },
@@ -252,6 +252,7 @@ export async function ownProcess<Ready>(
   ])
   return {
     ready: JSON.parse(String(line)) as Ready,
+    pid: child.pid,
     async close() {
       child.stdin?.end()
       await exited
