@@ -12,7 +12,7 @@ import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import { processCpuUs } from './start-command.ts'
-import { barePool, load, ownProcess, report, startBenchApp } from './support.ts'
+import { barePool, load, ownProcess, pendingFollowUps, report, startBenchApp } from './support.ts'
 
 const RUNS = Number(process.env.BENCH_API_CPU_RUNS ?? 7)
 const AGAINST = process.env.BENCH_API_CPU_AGAINST
@@ -31,20 +31,14 @@ export async function apiCpu() {
   const a = await startBenchApp()
   const pool = barePool(a.databaseUrl, 2)
   const sameAs = JSON.stringify({ databaseUrl: a.databaseUrl, prefix: a.prefix })
-  const sides = [['this checkout', 'api-process.ts']]
+  const sides: Array<[string, string]> = [['this checkout', 'api-process.ts']]
   if (AGAINST) sides.push([`${AGAINST}`, path.resolve(AGAINST, 'bench/api-process.ts')])
   const servers = await Promise.all(sides.map(([, script]) => ownProcess<{ url: string }>(script, sameAs)))
   try {
     const t = { call: apiCaller(a.url), db: a.db } as never
     const listing = await makePlannedAgent(a.db)
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
-    await pool.query(
-      `insert into outbox (queue, job_name, payload, run_at)
-       select 'mail', 'followUp', jsonb_build_object('openHouseId', $1::bigint, 'prospectId', g), now() + interval '2 days'
-       from generate_series(1, 100000) g`,
-      [oh.id],
-    )
-    await pool.query('vacuum analyze')
+    await pendingFollowUps(pool, oh.id, 100_000)
     const opts = (s: number) => ({
       url: `${servers[s]?.ready.url}/api/public/saveProspect`,
       guestSignIn: oh.id,

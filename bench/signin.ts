@@ -26,6 +26,7 @@ import {
   barePool,
   type guestVisitor,
   load,
+  pendingFollowUps,
   REDIS_URL,
   report,
   startBenchApp,
@@ -150,13 +151,7 @@ export async function run() {
     const t = { call: apiCaller(a.url), db: a.db } as never
     const listing = await makePlannedAgent(a.db)
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
-    await pool.query(
-      `insert into outbox (queue, job_name, payload, run_at)
-       select 'mail', 'followUp', jsonb_build_object('openHouseId', $1::bigint, 'prospectId', g), now() + interval '2 days'
-       from generate_series(1, $2::int) g`,
-      [oh.id, PENDING_FOLLOW_UPS],
-    )
-    await pool.query('vacuum analyze')
+    await pendingFollowUps(pool, oh.id, PENDING_FOLLOW_UPS)
 
     // Mail not yet out: thank-yous queued or being sent, and (decision 053) consenting visits whose
     // welcome the worker has not yet written (their thank-you is not even queued). Older code has no

@@ -155,6 +155,20 @@ export async function loadWarm(opts: LoadOptions): ReturnType<typeof load> {
   return load(opts)
 }
 
+/**
+ * `n` follow-ups waiting in the outbox, due in two days, as after a few busy weekends (issue 38), then
+ * the database vacuumed and analyzed.
+ */
+export async function pendingFollowUps(pool: pg.Pool, openHouseId: number, n: number) {
+  await pool.query(
+    `insert into outbox (queue, job_name, payload, run_at)
+     select 'mail', 'followUp', jsonb_build_object('openHouseId', $1::bigint, 'prospectId', g), now() + interval '2 days'
+     from generate_series(1, $2::int) g`,
+    [openHouseId, n],
+  )
+  await pool.query('vacuum analyze')
+}
+
 /** A new visitor's guest sign-in at the open house (SPEC §2's required fields), consenting to email or not. */
 export function guestVisitor(openHouseId: number, emailConsent = false) {
   return {

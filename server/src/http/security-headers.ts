@@ -1,4 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { HelmetOptions } from 'helmet'
+
+/** Our pages' content security policy, and helmet's other headers as it sets them by default. */
+export function helmetPolicy(mapStyleUrl: string | undefined): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-aria positions overlays with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", ...(mapStyleUrl ? [new URL(mapStyleUrl).origin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  }
+}
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void
 type HeaderValue = string | number | readonly string[]
