@@ -18,12 +18,15 @@ import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
 import Fastify from 'fastify'
 import { bareSignIn, bareSignInOneStatement, OUR_TABLES, plainTables } from './bare-signin.ts'
+import { apiCpu } from './signin-api-cpu.ts'
+import { pieces } from './signin-pieces.ts'
 import { processCpuUs, startCommand } from './start-command.ts'
 import {
   BENCH_SECRETS_KEY,
   barePool,
   type guestVisitor,
   load,
+  pendingFollowUps,
   REDIS_URL,
   report,
   startBenchApp,
@@ -43,6 +46,10 @@ const ONLY_BACKLOG = process.env.BENCH_SIGNIN_ONLY === 'backlog'
  * no consented rows, no backlog, no steady rate.
  */
 const ONLY_UNCONSENTED = process.env.BENCH_SIGNIN_ONLY === 'unconsented'
+/** `BENCH_SIGNIN_ONLY=api-cpu`: only the API's own CPU per unconsented sign-in, the app alone (signin-api-cpu.ts). */
+const ONLY_API_CPU = process.env.BENCH_SIGNIN_ONLY === 'api-cpu'
+/** `BENCH_SIGNIN_ONLY=pieces`: only the pieces decision 066 changed, timed in one process (signin-pieces.ts). */
+const ONLY_PIECES = process.env.BENCH_SIGNIN_ONLY === 'pieces'
 /** Consented sign-ins the worker catches up on alone, in the backlog's second figure. */
 const CATCH_UP_SIGN_INS = 3000
 /** `BENCH_WORKER_CPU_PROF=<dir>`: the worker writes a V8 CPU profile there when it stops. */
@@ -107,6 +114,8 @@ function workerProcess(env: Record<string, string>) {
 }
 
 export async function run() {
+  if (ONLY_API_CPU) return apiCpu()
+  if (ONLY_PIECES) return pieces()
   const sink = await smtpSink()
   const a = await startBenchApp({ SMTP_URL: sink.url })
   const database = new URL(a.databaseUrl).pathname.slice(1)
@@ -142,13 +151,7 @@ export async function run() {
     const t = { call: apiCaller(a.url), db: a.db } as never
     const listing = await makePlannedAgent(a.db)
     const oh = await scheduleOpenHouse(t, listing, { publishLevel: 'Hosting Myself' })
-    await pool.query(
-      `insert into outbox (queue, job_name, payload, run_at)
-       select 'mail', 'followUp', jsonb_build_object('openHouseId', $1::bigint, 'prospectId', g), now() + interval '2 days'
-       from generate_series(1, $2::int) g`,
-      [oh.id, PENDING_FOLLOW_UPS],
-    )
-    await pool.query('vacuum analyze')
+    await pendingFollowUps(pool, oh.id, PENDING_FOLLOW_UPS)
 
     // Mail not yet out: thank-yous queued or being sent, and (decision 053) consenting visits whose
     // welcome the worker has not yet written (their thank-you is not even queued). Older code has no

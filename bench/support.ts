@@ -155,6 +155,20 @@ export async function loadWarm(opts: LoadOptions): ReturnType<typeof load> {
   return load(opts)
 }
 
+/**
+ * `n` follow-ups waiting in the outbox, due in two days, as after a few busy weekends (issue 38), then
+ * the database vacuumed and analyzed.
+ */
+export async function pendingFollowUps(pool: pg.Pool, openHouseId: number, n: number) {
+  await pool.query(
+    `insert into outbox (queue, job_name, payload, run_at)
+     select 'mail', 'followUp', jsonb_build_object('openHouseId', $1::bigint, 'prospectId', g), now() + interval '2 days'
+     from generate_series(1, $2::int) g`,
+    [openHouseId, n],
+  )
+  await pool.query('vacuum analyze')
+}
+
 /** A new visitor's guest sign-in at the open house (SPEC §2's required fields), consenting to email or not. */
 export function guestVisitor(openHouseId: number, emailConsent = false) {
   return {
@@ -224,16 +238,16 @@ export function report(
 }
 
 /**
- * A server in a process of its own (`script` in bench/, with `options` as JSON in its argv): it prints one
- * line of JSON when it is ready, which this answers, and serves until its input closes.
+ * A server in a process of its own (`script` in bench/, or a path, with `options` as JSON in its argv): it
+ * prints one line of JSON when it is ready, which this answers, and serves until its input closes.
  */
 export async function ownProcess<Ready>(
   script: string,
   ...args: string[]
-): Promise<{ ready: Ready; close(): Promise<void> }> {
+): Promise<{ ready: Ready; pid: number | undefined; close(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, script), ...args],
+    ['--import', 'tsx', path.resolve(import.meta.dirname, script), ...args],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
     },
@@ -252,6 +266,7 @@ export async function ownProcess<Ready>(
   ])
   return {
     ready: JSON.parse(String(line)) as Ready,
+    pid: child.pid,
     async close() {
       child.stdin?.end()
       await exited

@@ -125,6 +125,39 @@ describe('a statement built once', () => {
     await expect(rename({ id: 1 })).rejects.toThrow(/must not write reagent/)
   })
 
+  it("reads its values in the statement's order, and by key those whose names are no plain identifier", async () => {
+    // The parameters are read by a function written for the statement (decision 066): a name that is
+    // not a plain identifier is never written into its code, and still binds.
+    type Odd = { 'min-id': number; 'x]);throw 1;//': string; name: string }
+    const odd = compiledOnce(probe, 'test/probe-11', (v: Params<Odd>) =>
+      probe
+        .selectFrom('probeHouse')
+        .select((eb) => ['id', eb.val(v['x]);throw 1;//']).as('said')])
+        .where('id', '>=', v['min-id'])
+        .where('name', '<>', v.name)
+        .orderBy('id'),
+    )
+    expect(await odd({ 'min-id': 2, 'x]);throw 1;//': 'hi', name: 'Ash' })).toEqual([{ id: 2, said: 'hi' }])
+    // Values in any order and of any make (a class's instance, a literal) bind by name, not by place.
+    class Asked {
+      constructor(
+        readonly name: string,
+        readonly minId: number,
+      ) {}
+    }
+    const named = compiledOnce(probe, 'test/probe-12', (v: Params<{ minId: number; name: string }>) =>
+      probe
+        .selectFrom('probeHouse')
+        .select('id')
+        .where('id', '>=', v.minId)
+        .where('name', '<>', v.name)
+        .where('id', '<>', 0)
+        .orderBy('id'),
+    )
+    expect(await named(new Asked('Oak', 1))).toEqual([{ id: 1 }, { id: 3 }])
+    expect(await named({ name: 'Elm', minId: 1 })).toEqual([{ id: 2 }, { id: 3 }])
+  })
+
   it('takes values it cannot branch on, measure or test (checked by pnpm typecheck)', () => {
     expectTypeOf<Param<boolean>>().not.toMatchTypeOf<boolean>()
     expectTypeOf<Param<number[]>>().not.toHaveProperty('length')

@@ -1,7 +1,6 @@
-import { AsyncResource } from 'node:async_hooks'
 import { randomUUID, timingSafeEqual } from 'node:crypto'
 import http, { type IncomingMessage } from 'node:http'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import { UnauthorizedError } from '../errors.ts'
 import { metrics } from '../lib/metrics.ts'
@@ -17,12 +16,12 @@ export function requestIds(config: Pick<Config, 'trustProxy'>): (req: IncomingMe
     (trusted(req.socket?.remoteAddress) && readRequestId(req.headers['x-request-id'])) || randomUUID()
 }
 
-const resourceOf = new WeakMap<FastifyRequest, AsyncResource>()
-
 /**
  * Every request runs in its trace context (lib/trace.ts): its id, and the traceparent a trusted proxy
- * sent. Body parsing reads the stream from its own events, outside the request's async context; the
- * context is entered again before validation (as @fastify/request-context does).
+ * sent, entered once in onRequest for the rest of the request. Body parsing reads the stream from its
+ * own events, outside that context, but Fastify 5's content-type parser carries the request's async
+ * context across them itself (its own AsyncResource), so the context holds after a body that came in
+ * pieces (tests/api/request-trace-split-body.test.ts) without one of ours per request (decision 066).
  */
 export function registerTracing(app: FastifyInstance, config: Pick<Config, 'trustProxy'>): void {
   const trusted = trustsPeer(config.trustProxy)
@@ -41,16 +40,7 @@ export function registerTracing(app: FastifyInstance, config: Pick<Config, 'trus
     const traceparent =
       trace.activeSpan() ??
       (trusted(req.socket.remoteAddress) ? readTraceparent(req.headers.traceparent) : undefined)
-    trace.run({ requestId: req.id, ...(traceparent ? { traceparent } : {}) }, () => {
-      const resource = new AsyncResource('porchlight-request')
-      resourceOf.set(req, resource)
-      resource.runInAsyncScope(done, req.raw)
-    })
-  })
-  app.addHook('preValidation', (req, _reply, done) => {
-    const resource = resourceOf.get(req)
-    if (resource) resource.runInAsyncScope(done, req.raw)
-    else done()
+    trace.run(traceparent ? { requestId: req.id, traceparent } : { requestId: req.id }, done)
   })
   // Request durations by the route's pattern, never its raw URL (ids would make a series each).
   app.addHook('onResponse', (req, reply, done) => {
