@@ -100,39 +100,15 @@ export function compiledOnce<V extends object, R, DB>(
       }),
     }
   })
-  let read: ((values: V) => unknown[]) | undefined
   return async (values, on = db) => {
     compiled ??= compile(build)
-    read ??= parameterReader<V>(compiled.query.parameters, compiled.keys)
-    return (await on.executeQuery<R>({ ...compiled.query, parameters: read(values) })).rows
+    const { query, keys } = compiled
+    const parameters = query.parameters.map((constant, i) => {
+      const key = keys[i]
+      return key === null || key === undefined ? constant : values[key as keyof V]
+    })
+    return (await on.executeQuery<R>({ ...query, parameters })).rows
   }
-}
-
-/** A name that can be read as `v.name` in generated code. */
-const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/
-
-/**
- * The statement's parameters read from its values in the statement's order, by a function written for
- * this statement once: one property read per parameter, each its own site in the code, so each keeps
- * one shape and stays fast (decision 066). A loop reading `values[key]` shares one site among every key
- * of every statement built once, which V8 gives up optimizing (a megamorphic load per parameter; decision 065's
- * profile put a guest sign-in's values, built by spreads and read by key, near 60 µs of its own work). Only names the statement's own `build` read
- * are written into the code, and only plain identifiers; anything else is read by key, as before.
- */
-function parameterReader<V>(
-  constants: ReadonlyArray<unknown>,
-  keys: ReadonlyArray<PropertyKey | null>,
-): (values: V) => unknown[] {
-  const plain = keys.every((k) => k === null || (typeof k === 'string' && PLAIN_NAME.test(k)))
-  if (!plain) {
-    return (values) =>
-      constants.map((constant, i) => {
-        const key = keys[i]
-        return key === null || key === undefined ? constant : values[key as keyof V]
-      })
-  }
-  const items = keys.map((key, i) => (key === null ? `c[${i}]` : `v.${String(key)}`))
-  return new Function('c', `return (v) => [${items.join(', ')}]`)(constants)
 }
 
 function compile<V extends object, R>(build: (values: Params<V>) => Compilable<R>) {
