@@ -1,0 +1,149 @@
+// An integrator's program: the official socket.io client with its DEFAULT options (long-polling first, then
+// the upgrade; reconnecting), Node's keep-alive agent, and the handlers docs/sockets.md shows, behind the
+// compose balancer (deploy/balancer.conf in nginx) in front of two API processes as the image runs them.
+// One replica goes away (SIGTERM: a deploy, a scale-down) and comes back on its port: every socket gets its
+// namespace `connect` again and hears the next guest, both times. Decision 068.
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { io } from 'socket.io-client'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { apiCaller, deleteKeys } from '../support/api.ts'
+import { createTestDatabase, type TestDatabase } from '../support/app.ts'
+import { type Balancer, startBalancer } from '../support/balancer.ts'
+import { guestFields, makePlannedAgent } from '../support/factories.ts'
+import { scheduleOpenHouse } from '../support/open-houses.ts'
+import { type ApiProcess, startProductionApi } from '../support/porchlight-processes.ts'
+import { stop } from '../support/processes.ts'
+import { nextEvent, type TestSocket } from '../support/socket.ts'
+
+const SOCKETS = 50
+/** The client's default backoff (1 s growing to 5 s, ±50 %) leaves room for three tries in this. */
+const BACK_WITHIN_MS = 15_000
+
+const prefix = `d${randomBytes(5).toString('hex')}`
+let database: TestDatabase
+let balancer: Balancer
+const apis: ApiProcess[] = []
+const sockets: TestSocket[] = []
+/** Why connection attempts failed (`connect_error`), for a failure's message. */
+const refusals = new Map<string, number>()
+
+const settings = () => ({
+  DATABASE_URL: database.url,
+  REDIS_URL: inject('redisUrl'),
+  REDIS_KEY_PREFIX: prefix,
+  // The API process sends no mail (the workers do); nothing listens here.
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  LOG_LEVEL: 'warn',
+})
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  apis.push(...(await Promise.all([startProductionApi(settings()), startProductionApi(settings())])))
+  balancer = await startBalancer(apis.map((a) => a.origin))
+}, 180_000)
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close()
+  await balancer?.close()
+  await Promise.all(apis.map((a) => stop(a.child)))
+  await database?.drop()
+  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
+}, 60_000)
+
+/** A guest sign-in from its own address, through the balancer: its status. */
+function signIn(openHouseId: number, from: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = http.request(`${balancer.url}/api/public/saveProspect`, {
+      method: 'POST',
+      localAddress: from,
+      headers: { 'content-type': 'application/json' },
+    })
+    req.on('response', (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode))
+    })
+    req.on('error', () => resolve(undefined))
+    req.end(JSON.stringify(guestFields(openHouseId)))
+  })
+}
+
+/**
+ * The official client with nothing but `auth` (and the agent that gives it an address of its own), and a
+ * `connect_error` handler that only logs, as docs/sockets.md shows: the client keeps reconnecting.
+ */
+function integrator(openHouseId: number, from: string): TestSocket {
+  const socket: TestSocket = io(balancer.url, {
+    auth: { openHouseId },
+    // biome-ignore lint/suspicious/noExplicitAny: the client's type says string | boolean; Node takes an http.Agent.
+    agent: new http.Agent({ keepAlive: true, localAddress: from }) as any,
+  })
+  socket.on('connect_error', (err) => refusals.set(err.message, (refusals.get(err.message) ?? 0) + 1))
+  return socket
+}
+
+/** Waits until every socket is connected (its namespace `connect`), or fails saying where the others are. */
+async function allConnected(when: string): Promise<void> {
+  const deadline = Date.now() + BACK_WITHIN_MS
+  while (Date.now() < deadline) {
+    if (sockets.every((s) => s.connected)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const states: Record<string, number> = {}
+  for (const s of sockets.filter((s) => !s.connected)) {
+    const engine = s.io.engine
+    const state = `active ${s.active}, engine ${engine?.readyState ?? '-'} over ${engine?.transport?.name ?? '-'}`
+    states[state] = (states[state] ?? 0) + 1
+  }
+  expect.fail(
+    `${when}: not connected within ${BACK_WITHIN_MS} ms: ${JSON.stringify({ states, refusals: [...refusals] })}`,
+  )
+}
+
+/** A guest signs in; every socket hears it. */
+async function everyoneHears(openHouseId: number, from: string): Promise<void> {
+  const heard = sockets.map((s) => nextEvent(s, 'attendee.added', 10_000))
+  expect(await signIn(openHouseId, from)).toBe(201)
+  const missed = (await Promise.allSettled(heard)).filter((r) => r.status === 'rejected')
+  expect(missed.length, 'sockets that did not hear the guest').toBe(0)
+}
+
+it('brings every default client back, connected and hearing, as each replica in turn goes away and comes back', async () => {
+  const host = await makePlannedAgent(database.handle.db)
+  const oh = await scheduleOpenHouse({ call: apiCaller(balancer.url) }, host, {
+    publishLevel: 'Hosting Myself',
+  })
+
+  // Each from an address of its own, so the balancer's hash spreads them over both replicas.
+  for (let i = 0; i < SOCKETS; i++) sockets.push(integrator(oh.id, `127.4.0.${i + 1}`))
+  await allConnected('at the start')
+  await everyoneHears(oh.id, '127.5.0.1')
+
+  // A rolling deploy: each replica in turn goes away and comes back on its port. The first one's visitors
+  // move to the second and stay there; the second's departure sends everyone to the first, back by then.
+  let guest = 2
+  for (let i = 0; i < apis.length; i++) {
+    const gone = apis[i] as ApiProcess
+    const port = Number(new URL(gone.origin).port)
+    const dropped = new Set<TestSocket>()
+    const connects = new Set<TestSocket>()
+    for (const s of sockets) {
+      s.once('disconnect', () => dropped.add(s))
+      s.once('connect', () => connects.add(s))
+    }
+    await stop(gone.child)
+    expect(gone.child.exitCode).toBe(0)
+    await new Promise((r) => setTimeout(r, 500))
+    // Its sockets were cut; each one gets its namespace `connect` again, from the other replica.
+    expect(dropped.size).toBeGreaterThan(0)
+    await allConnected(`after replica ${i} went away`)
+    expect([...dropped].filter((s) => !connects.has(s))).toEqual([])
+    await everyoneHears(oh.id, `127.5.0.${guest++}`)
+    apis[i] = await startProductionApi(settings(), port)
+    await new Promise((r) => setTimeout(r, 2000))
+    await allConnected(`after replica ${i} came back`)
+    await everyoneHears(oh.id, `127.5.0.${guest++}`)
+  }
+  // A failed try while a replica was away never ended a client's reconnecting.
+  expect(sockets.filter((s) => !s.active)).toEqual([])
+}, 240_000)
