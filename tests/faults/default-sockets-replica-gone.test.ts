@@ -3,13 +3,11 @@
 // compose balancer (deploy/balancer.conf in nginx) in front of two API processes as the image runs them.
 // One replica goes away (SIGTERM: a deploy, a scale-down) and comes back on its port: every socket gets its
 // namespace `connect` again and hears the next guest, both times. Decision 068.
-import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { io } from 'socket.io-client'
-import { afterAll, beforeAll, expect, inject, it } from 'vitest'
-import { apiCaller, deleteKeys } from '../support/api.ts'
-import { createTestDatabase, type TestDatabase } from '../support/app.ts'
-import { type Balancer, startBalancer } from '../support/balancer.ts'
+import { expect, it } from 'vitest'
+import { apiCaller } from '../support/api.ts'
+import { balancedReplicas } from '../support/balanced-replicas.ts'
 import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 import { type ApiProcess, startProductionApi } from '../support/porchlight-processes.ts'
@@ -20,41 +18,15 @@ const SOCKETS = 50
 /** The client's default backoff (1 s growing to 5 s, ±50 %) leaves room for three tries in this. */
 const BACK_WITHIN_MS = 15_000
 
-const prefix = `d${randomBytes(5).toString('hex')}`
-let database: TestDatabase
-let balancer: Balancer
-const apis: ApiProcess[] = []
-const sockets: TestSocket[] = []
+const replicas = balancedReplicas()
+const { apis, sockets } = replicas
 /** Why connection attempts failed (`connect_error`), for a failure's message. */
 const refusals = new Map<string, number>()
-
-const settings = () => ({
-  DATABASE_URL: database.url,
-  REDIS_URL: inject('redisUrl'),
-  REDIS_KEY_PREFIX: prefix,
-  // The API process sends no mail (the workers do); nothing listens here.
-  SMTP_URL: 'smtp://127.0.0.1:1',
-  LOG_LEVEL: 'warn',
-})
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-  apis.push(...(await Promise.all([startProductionApi(settings()), startProductionApi(settings())])))
-  balancer = await startBalancer(apis.map((a) => a.origin))
-}, 180_000)
-
-afterAll(async () => {
-  for (const socket of sockets) socket.close()
-  await balancer?.close()
-  await Promise.all(apis.map((a) => stop(a.child)))
-  await database?.drop()
-  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
-}, 60_000)
 
 /** A guest sign-in from its own address, through the balancer: its status. */
 function signIn(openHouseId: number, from: string): Promise<number | undefined> {
   return new Promise((resolve) => {
-    const req = http.request(`${balancer.url}/api/public/saveProspect`, {
+    const req = http.request(`${replicas.balancer.url}/api/public/saveProspect`, {
       method: 'POST',
       localAddress: from,
       headers: { 'content-type': 'application/json' },
@@ -73,7 +45,7 @@ function signIn(openHouseId: number, from: string): Promise<number | undefined> 
  * `connect_error` handler that only logs, as docs/sockets.md shows: the client keeps reconnecting.
  */
 function integrator(openHouseId: number, from: string): TestSocket {
-  const socket: TestSocket = io(balancer.url, {
+  const socket: TestSocket = io(replicas.balancer.url, {
     auth: { openHouseId },
     // biome-ignore lint/suspicious/noExplicitAny: the client's type says string | boolean; Node takes an http.Agent.
     agent: new http.Agent({ keepAlive: true, localAddress: from }) as any,
@@ -109,8 +81,8 @@ async function everyoneHears(openHouseId: number, from: string): Promise<void> {
 }
 
 it('brings every default client back, connected and hearing, as each replica in turn goes away and comes back', async () => {
-  const host = await makePlannedAgent(database.handle.db)
-  const oh = await scheduleOpenHouse({ call: apiCaller(balancer.url) }, host, {
+  const host = await makePlannedAgent(replicas.database.handle.db)
+  const oh = await scheduleOpenHouse({ call: apiCaller(replicas.balancer.url) }, host, {
     publishLevel: 'Hosting Myself',
   })
 
@@ -153,7 +125,7 @@ it('brings every default client back, connected and hearing, as each replica in 
     expect(away.size).toBe(0)
     expect(backAfter.length).toBeGreaterThan(cutBefore)
     await everyoneHears(oh.id, `127.5.0.${guest++}`)
-    apis[i] = await startProductionApi(settings(), port)
+    apis[i] = await startProductionApi(replicas.settings(), port)
     await new Promise((r) => setTimeout(r, 2000))
     await allConnected(`after replica ${i} came back`)
     await everyoneHears(oh.id, `127.5.0.${guest++}`)
