@@ -2,10 +2,9 @@
 // image's unprivileged user, with docker-compose.yml's settings) behind deploy/balancer.conf in nginx, 50
 // guest sign-ins a second and 200 guest sockets (the official client with the guest page's options,
 // reconnecting) going on, and each API process replaced in turn as an orchestrator does it (SIGTERM, the
-// old one drains and
-// exits, a new one starts in its place, wait for /api/ready). The guests see it as a user would: no
-// sign-in lost (the page may send one again with the same clientRequestId, and it lands once), every
-// socket back within 5 s, and every socket hears the sign-in after the deploy.
+// old one drains and exits, a new one starts in its place, wait for /api/ready). The guests see it as a
+// user would: no sign-in lost (the page may send one again with the same clientRequestId, and it lands
+// once), every socket back within 5 s, and every socket hears the sign-in after the deploy.
 import http from 'node:http'
 import { sql } from 'kysely'
 import { io } from 'socket.io-client'
