@@ -2,7 +2,8 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import { FaultsFirst } from './tests/support/sequencer.ts'
 
 // Fault tests (tests/faults/) spend minutes waiting on a server the test broke, not on the CPU: they form
-// a project of their own and start first, so with two files at a time their wait hides behind the suite.
+// a project of their own, which `pnpm test` runs beside the suite (scripts/test.ts); in one run (some
+// files asked for) they start first, so their wait hides behind the rest.
 const faults = 'tests/faults/**/*.test.ts'
 
 export default defineConfig({
@@ -17,7 +18,8 @@ export default defineConfig({
     // could leak: no module mocks, fake timers or environment changes; each builds its own app and
     // database.
     isolate: false,
-    maxWorkers: 2,
+    // `pnpm test` (scripts/test.ts) runs the fault tests with one worker beside the suite's two.
+    maxWorkers: Number(process.env.PORCHLIGHT_TEST_WORKERS) || 2,
     sequence: { sequencer: FaultsFirst },
     projects: [
       {

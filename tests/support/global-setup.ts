@@ -5,6 +5,7 @@ import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
 import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { letImageUserIn } from './image-user-dirs.ts'
 import { resolveServices, withDatabase } from './services.ts'
 
 export const migrationsDir = path.resolve(import.meta.dirname, '../../migrations')
@@ -52,29 +53,9 @@ async function dropOwnDatabases(adminUrl: string) {
   }
 }
 
-/**
- * Directories above the checkout that others may not enter (a CI clone in a `mktemp -d`, 0700): the
- * image's user could not reach server/dist (tests run the production processes as that user:
- * porchlight-processes.ts). Given search (x, never read) for the whole run, once, since test files run
- * in parallel; the returned function puts their modes back at its end.
- */
-function letImageUserIn(): () => void {
-  const changed: [string, number][] = []
-  for (let dir = path.resolve(import.meta.dirname, '../..'); ; dir = path.dirname(dir)) {
-    const mode = fs.statSync(dir).mode & 0o7777
-    if ((mode & 0o001) === 0) {
-      fs.chmodSync(dir, mode | 0o001)
-      changed.push([dir, mode])
-    }
-    if (dir === path.dirname(dir)) break
-  }
-  return () => {
-    for (const [dir, mode] of changed) fs.chmodSync(dir, mode)
-  }
-}
-
 export default async function setup(project: TestProject) {
-  const shutImageUserOut = letImageUserIn()
+  // `pnpm test` opens them once for its two runs side by side (scripts/test.ts).
+  const shutImageUserOut = process.env.PORCHLIGHT_IMAGE_USER_LET_IN ? () => {} : letImageUserIn()
   const services = await resolveServices()
   const templateDb = templateName()
   const admin = new pg.Client({ connectionString: services.pgAdminUrl })
