@@ -9,10 +9,16 @@
 // into it, so it reads as one run's.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { letImageUserIn } from '../tests/support/image-user-dirs.ts'
 
 const args = process.argv.slice(2)
-const vitest = ['exec', 'vitest', 'run']
+/** vitest's own command, run by this Node as `pnpm exec vitest` would. */
+const vitest = [
+  path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs'),
+  'run',
+]
 
 /**
  * Files, names or a project asked for. Any argument not a `-flag` counts: a flag's value given as the
@@ -24,7 +30,7 @@ const narrowed = args.some(
 
 function run(extra: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn('pnpm', [...vitest, ...extra], { stdio: 'inherit', env })
+    const child = spawn(process.execPath, [...vitest, ...extra], { stdio: 'inherit', env })
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, () => child.kill(signal))
