@@ -207,14 +207,19 @@ describe('Follow Up Boss busy or down', () => {
         if (!row?.nextAttemptAt || !row.lastAttemptAt) throw new Error('no attempt recorded')
         const wait = row.nextAttemptAt.getTime() - row.lastAttemptAt.getTime()
         waits.push(wait)
-        // Nothing waits in Redis: the attempt is an outbox row, due later, not yet handed to BullMQ.
-        const due = await t.db
-          .selectFrom('outbox')
-          .select(['runAt', 'relayedAt'])
-          .where('queue', '=', 'fub')
-          .where('doneAt', 'is', null)
-          .where(sql<boolean>`(payload->>'deliveryId')::bigint = ${row.id}`)
-          .executeTakeFirstOrThrow()
+        // Nothing waits in Redis: the attempt is an outbox row, due later, not yet handed to BullMQ. The
+        // attempt's own row (handed over) is marked done just after the attempt commits the next one:
+        // until then both are open.
+        const due = await until(async () => {
+          const open = await t.db
+            .selectFrom('outbox')
+            .select(['runAt', 'relayedAt'])
+            .where('queue', '=', 'fub')
+            .where('doneAt', 'is', null)
+            .where(sql<boolean>`(payload->>'deliveryId')::bigint = ${row.id}`)
+            .execute()
+          return open.length === 1 ? open[0] : null
+        }, `attempt ${attempt} done and the next one waiting`)
         expect(due.relayedAt).toBeNull()
         expect(Number(due.runAt?.getTime())).toBeGreaterThan(Date.now() + wait - 2000)
         const status = await connector(agent)
