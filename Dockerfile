@@ -36,5 +36,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The API; docker-compose.yml runs server/dist/worker.js and server/dist/migrate.js from the same image.
-# Both the API and the worker refuse to start without DATABASE_URL and REDIS_URL.
-CMD ["node", "server/dist/api.js"]
+# Both the API and the worker refuse to start without DATABASE_URL and REDIS_URL. Both start with the
+# server's V8 flags (server/src/bin/node-flags.ts): Node takes them on the command line only.
+CMD ["node", "--no-memory-reducer", "server/dist/api.js"]

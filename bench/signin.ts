@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
 import path from 'node:path'
 import readline from 'node:readline'
+import { SERVER_NODE_FLAGS } from '@porchlight/server/src/bin/node-flags.ts'
 import { apiCaller } from '@porchlight/tests/support/api.ts'
 import { makePlannedAgent } from '@porchlight/tests/support/factories.ts'
 import { scheduleOpenHouse } from '@porchlight/tests/support/open-houses.ts'
@@ -95,6 +96,7 @@ function workerProcess(env: Record<string, string>) {
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(WORKER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${WORKER_CPU_PROF}`] : []),
       '--import',
       'tsx',

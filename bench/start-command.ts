@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '@porchlight/server/src/bin/node-flags.ts'
 import { freePort } from '@porchlight/tests/support/processes.ts'
 import { processTree } from './support.ts'
 
@@ -41,7 +42,7 @@ function processes(root: number) {
 /** Starts `pnpm start` with `env` (DATABASE_URL among them) and waits until it answers /api/ready. */
 export async function startCommand(env: Record<string, string>) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', START_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', START_ENTRY], {
     cwd: path.resolve(path.dirname(START_ENTRY), '../../..'),
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

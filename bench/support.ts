@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import readline from 'node:readline'
+import { SERVER_NODE_FLAGS } from '@porchlight/server/src/bin/node-flags.ts'
 import { buildApp } from '@porchlight/server/src/compose/app.ts'
 import { loadConfig } from '@porchlight/server/src/config.ts'
 import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
@@ -247,7 +248,7 @@ export async function ownProcess<Ready>(
 ): Promise<{ ready: Ready; pid: number | undefined; close(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, script), ...args],
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.resolve(import.meta.dirname, script), ...args],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
     },

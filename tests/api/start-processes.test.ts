@@ -3,14 +3,16 @@
 // socket.io client connects with its default options (long-polling first), and SIGTERM stops them all.
 // Each socket comes from a loopback address of its own (127.0.0.2, …): visitors of their own.
 import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '@porchlight/server/src/bin/node-flags.ts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type ApiCall, apiCaller, deleteKeys } from '../support/api.ts'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import { freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import { childProcesses, freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
 import { connectSocket, connectWithDefaults, nextEvent, type TestSocket } from '../support/socket.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -50,7 +52,9 @@ beforeAll(async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   call = apiCaller(origin)
-  started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'server/src/bin/start.ts'], {
+  // With the server's V8 flags, as package.json's `start` gives them.
+  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/src/bin/start.ts']
+  started = startProcess('pnpm start', process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -91,6 +95,18 @@ describe('pnpm start with WEB_CONCURRENCY=2', () => {
       for (const event of await Promise.all(heard)) expect(event.data.openHouseId).toBe(oh.id)
     }
   }, 60_000)
+
+  it("starts each API process and the workers' process with the server's V8 flags", () => {
+    const supervisor = started.child.pid as number
+    const api = childProcesses(supervisor, 'bin/start.ts')
+    const worker = childProcesses(supervisor, 'bin/worker.ts')
+    expect(api).toHaveLength(2)
+    expect(worker).toHaveLength(1)
+    for (const pid of [...api, ...worker]) {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      for (const flag of SERVER_NODE_FLAGS) expect(args, `process ${pid}`).toContain(flag)
+    }
+  })
 
   it('connects 10 of 10 official clients with default options, and each hears a guest sign-in', async () => {
     const host = await makePlannedAgent(database.handle.db)

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '@porchlight/server/src/bin/node-flags.ts'
 import { parse as parseYaml } from 'yaml'
 import { TEST_SECRETS_KEY } from './app.ts'
 import { freePort, type StartedProcess, startProcess } from './processes.ts'
@@ -91,9 +92,19 @@ export function composeApiSettings(service: 'api' | 'worker' = 'api'): Record<st
   return settings
 }
 
+/** `setpriv`'s arguments: `node` with the server's V8 flags, as the image's CMD runs it, as `user`. */
+const asImageUser = (user: ReturnType<typeof imageUser>, entry: string) => [
+  `--reuid=${user.uid}`,
+  `--regid=${user.gid}`,
+  '--clear-groups',
+  process.execPath,
+  ...SERVER_NODE_FLAGS,
+  entry,
+]
+
 /**
- * The API as the image runs it: `node server/dist/api.js` (compiled, no tsx) as the image's
- * unprivileged user, with docker-compose.yml's settings for the api service. What differs on this
+ * The API as the image runs it: `node server/dist/api.js` with the server's V8 flags (compiled, no
+ * tsx) as the image's unprivileged user, with docker-compose.yml's settings for the api service. What differs on this
  * machine is overridden by `env`: the servers' addresses (there `postgres`, `redis`, `mail`), the
  * ports (two processes on one host), PUBLIC_URL and the secrets key.
  */
@@ -102,48 +113,38 @@ export async function startProductionApi(env: Record<string, string>, port?: num
   const origin = `http://127.0.0.1:${port}`
   const entry = ensureServerBuilt()
   const user = imageUser()
-  const started = startProcess(
-    'API',
-    'setpriv',
-    [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', process.execPath, entry],
-    {
-      cwd: rootDir,
-      env: {
-        PATH: process.env.PATH,
-        ...composeApiSettings(),
-        SECRETS_KEY: TEST_SECRETS_KEY,
-        METRICS_PORT: String(await freePort()),
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-      },
+  const started = startProcess('API', 'setpriv', asImageUser(user, entry), {
+    cwd: rootDir,
+    env: {
+      PATH: process.env.PATH,
+      ...composeApiSettings(),
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      METRICS_PORT: String(await freePort()),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
     },
-  )
+  })
   await started.waitUntil('a ready answer', () => isReady(origin), 90_000)
   return { ...started, origin, user: user.name }
 }
 
 /**
- * The worker as the image runs it: `node server/dist/worker.js` as the image's user, with
- * docker-compose.yml's settings for the worker service, `env` overriding what differs on this machine.
+ * The worker as the image runs it: `node server/dist/worker.js` with the server's V8 flags, as the
+ * image's user, with docker-compose.yml's settings for the worker service, `env` overriding what differs on this machine.
  */
 export function startProductionWorker(env: Record<string, string>): StartedProcess & { user: string } {
   const entry = path.join(path.dirname(ensureServerBuilt()), 'worker.js')
   const user = imageUser()
-  const started = startProcess(
-    'worker',
-    'setpriv',
-    [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', process.execPath, entry],
-    {
-      cwd: rootDir,
-      env: {
-        PATH: process.env.PATH,
-        ...composeApiSettings('worker'),
-        SECRETS_KEY: TEST_SECRETS_KEY,
-        ...env,
-      },
+  const started = startProcess('worker', 'setpriv', asImageUser(user, entry), {
+    cwd: rootDir,
+    env: {
+      PATH: process.env.PATH,
+      ...composeApiSettings('worker'),
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      ...env,
     },
-  )
+  })
   return { ...started, user: user.name }
 }

@@ -1,0 +1,51 @@
+// The server's V8 flags (server/src/bin/node-flags.ts, decision 070) on every command that starts a
+// server process: `pnpm start`, the image's API, docker compose's api and worker, the benchmarks. Node
+// takes them only there: NODE_OPTIONS refuses them, so an ENV line in the image would stop every process.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '@porchlight/server/src/bin/node-flags.ts'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8')
+
+/** The options a `node …` command line gives before its entry point. */
+function nodeOptions(command: readonly string[]): string[] {
+  expect(command[0]).toBe('node')
+  const entry = command.findIndex((arg, i) => i > 0 && !arg.startsWith('-') && command[i - 1] !== '--import')
+  return command.slice(1, entry === -1 ? undefined : entry)
+}
+
+describe("the server's V8 flags", () => {
+  it('are on pnpm start, pnpm bench, the image and both docker compose services that run the server', () => {
+    const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1]
+    const services = parse(read('docker-compose.yml')).services as Record<string, { command: string[] }>
+    const commands: Record<string, readonly string[]> = {
+      'pnpm start': (scripts.start ?? '').split(' '),
+      'pnpm bench': (scripts.bench ?? '').split(' '),
+      "the image's CMD": JSON.parse(cmd ?? '[]'),
+      'docker compose api': services.api?.command ?? [],
+      'docker compose worker': services.worker?.command ?? [],
+    }
+    for (const [where, command] of Object.entries(commands)) {
+      const options = nodeOptions(command)
+      for (const flag of SERVER_NODE_FLAGS) expect(options, where).toContain(flag)
+    }
+  })
+
+  it('start Node on its command line, and would stop it from NODE_OPTIONS', () => {
+    for (const flag of SERVER_NODE_FLAGS) {
+      const onCommandLine = spawnSync(process.execPath, [flag, '-e', 'process.exit(0)'], { encoding: 'utf8' })
+      expect(onCommandLine.status, onCommandLine.stderr).toBe(0)
+      const inOptions = spawnSync(process.execPath, ['-e', 'process.exit(0)'], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: flag },
+      })
+      expect(inOptions.status).not.toBe(0)
+      expect(inOptions.stderr).toContain('is not allowed in NODE_OPTIONS')
+    }
+  })
+})
