@@ -144,11 +144,12 @@ export async function run() {
     const cold = await races(ROUNDS)
     await races(WARM_UP_ROUNDS, 0, bareRace(false))
     const warm = await races(WARM_ROUNDS, 0, bareRace(true))
-    // A warm server whose agents were last seen longer ago than the session cache keeps them (SESSION_CACHE_MS): each claim reads its
-    // session and agent, and its teams, before its statement (a race as agents meet it in the field).
-    // This is the field's case, so it is in the headline, beside bare races that take turns with it; as
-    // many races as the warm case, so its median is as steady. The bare race beside it waits as long first: a pause lets the machine cool (a bare race after
-    // one took 15.1 ms at p50 against 10.4 ms right after ours, decision 069), and both sides meet it.
+    // A warm server whose agents were last seen longer ago than the session cache keeps them
+    // (SESSION_CACHE_MS): each claim reads its session and agent, and its teams, before its statement (a
+    // race as agents meet it in the field). This is the field's case, so it is in the headline, beside
+    // bare races that take turns with it; as many races as the warm case, so its median is as steady.
+    // The bare race beside it waits as long first: a pause lets the machine cool (a bare race after one
+    // took 15.1 ms at p50 against 10.4 ms right after ours, decision 069), and both sides meet it.
     const notKeptPauseMs = bench.app.deps.config.sessionCacheMs + 500
     const unseen = await races(WARM_ROUNDS, notKeptPauseMs, async () => {
       await new Promise((resolve) => setTimeout(resolve, notKeptPauseMs))
