@@ -12,7 +12,14 @@ import { type ApiCall, apiCaller, deleteKeys } from '../support/api.ts'
 import { createTestDatabase, type TestDatabase } from '../support/app.ts'
 import { makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
-import { childProcesses, freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import {
+  childProcesses,
+  freePort,
+  PNPM_START_ARGS,
+  type StartedProcess,
+  startProcess,
+  stop,
+} from '../support/processes.ts'
 import { connectSocket, connectWithDefaults, nextEvent, type TestSocket } from '../support/socket.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -52,9 +59,7 @@ beforeAll(async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   call = apiCaller(origin)
-  // With the server's V8 flags, as package.json's `start` gives them.
-  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/src/bin/start.ts']
-  started = startProcess('pnpm start', process.execPath, args, {
+  started = startProcess('pnpm start', process.execPath, [...PNPM_START_ARGS], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -16,6 +16,7 @@ import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../supp
 import {
   childProcesses,
   freePort,
+  PNPM_START_ARGS,
   priorities,
   type StartedProcess,
   startProcess,
@@ -38,7 +39,7 @@ beforeAll(async () => {
   queues = createQueues(redis, prefix)
   await whenReady(redis, 5000)
   const port = await freePort()
-  started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'server/src/bin/start.ts'], {
+  started = startProcess('pnpm start', process.execPath, [...PNPM_START_ARGS], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -12,6 +12,7 @@ import { scheduleOpenHouse } from '../support/open-houses.ts'
 import {
   childProcesses,
   freePort,
+  PNPM_START_ARGS,
   priorities,
   type StartedProcess,
   startProcess,
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   call = apiCaller(origin)
-  started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'server/src/bin/start.ts'], {
+  started = startProcess('pnpm start', process.execPath, [...PNPM_START_ARGS], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

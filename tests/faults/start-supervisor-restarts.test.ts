@@ -22,7 +22,14 @@ import { guestFields, makePlannedAgent } from '../support/factories.ts'
 import { scheduleOpenHouse } from '../support/open-houses.ts'
 import { isReady } from '../support/porchlight-processes.ts'
 import { type OwnPostgres, startOwnPostgres } from '../support/postgres-server.ts'
-import { childProcesses, freePort, type StartedProcess, startProcess, stop } from '../support/processes.ts'
+import {
+  childProcesses,
+  freePort,
+  PNPM_START_ARGS,
+  type StartedProcess,
+  startProcess,
+  stop,
+} from '../support/processes.ts'
 import { type OwnRedis, startOwnRedis } from '../support/redis-server.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp.ts'
 
@@ -39,7 +46,7 @@ beforeAll(async () => {
   handle = createPostgresDb(postgres.url, 2)
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
-  started = startProcess('pnpm start', process.execPath, ['--import', 'tsx', 'server/src/bin/start.ts'], {
+  started = startProcess('pnpm start', process.execPath, [...PNPM_START_ARGS], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

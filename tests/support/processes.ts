@@ -1,8 +1,20 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
+import { SERVER_NODE_FLAGS } from '@porchlight/server/src/bin/node-flags.ts'
 
 /** A TCP port nothing listens on now, for a process the test starts. */
+/**
+ * `pnpm start` from the sources, as package.json's `start` runs it: this Node with the server's V8 flags
+ * (its API and worker processes take them from it), start.ts under tsx. Run from the checkout's root.
+ */
+export const PNPM_START_ARGS: readonly string[] = [
+  ...SERVER_NODE_FLAGS,
+  '--import',
+  'tsx',
+  'server/src/bin/start.ts',
+]
+
 export async function freePort(): Promise<number> {
   const server = net.createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
