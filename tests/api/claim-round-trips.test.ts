@@ -56,7 +56,7 @@ describe('a claim by an agent whose session is not kept', () => {
 })
 
 describe('the facts read with a session', () => {
-  it('are those the policy reads on its own', async () => {
+  it('are those the policy reads on its own, with the agent as its own row', async () => {
     const { t, counted } = made
     const firm = `FIRM-T${Date.now()}`
     const lead = await makePlannedAgent(t.db, { role: 'Team Lead', brokerFirmLicense: firm })
@@ -82,6 +82,10 @@ describe('the facts read with a session', () => {
     for (const agent of [lead, coLead, admin, member, otherFirm, pending, loner]) {
       const found = await sessions.validateWithAgent(agent.token)
       if (!found?.agent) throw new Error('no agent with the session')
+      // The agent as its own row: every column, and none of the session's beside them.
+      expect(found.agent).toStrictEqual(
+        await t.db.selectFrom('reAgent').selectAll().where('id', '=', agent.agent.id).executeTakeFirst(),
+      )
       const withSession = await access.actor(found.agent)
       expect(sorted(withSession)).toEqual(sorted(await onItsOwn.actor({ ...found.agent })))
     }

