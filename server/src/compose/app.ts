@@ -78,8 +78,11 @@ export interface AppDeps extends Services {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps
-    /** Every API route (method and path), as registered: the authorization matrix test walks it. */
-    routeTable: Array<{ method: string; url: string }>
+    /**
+     * Every API route (method and path) and the answers its schema names, as registered: the
+     * authorization matrix test walks it, and the contract's test compiles every answer's serializer.
+     */
+    routeTable: Array<{ method: string; url: string; response?: Record<string, unknown> }>
   }
 }
 
@@ -152,8 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('routeTable', [])
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return
+    const response = route.schema?.response as Record<string, unknown> | undefined
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url })
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, response })
     }
   })
   app.setValidatorCompiler(validatorCompiler)
