@@ -49,21 +49,15 @@ function webToBuild(): string | null {
 }
 
 /**
- * Builds the web app, as `pnpm build:web` (web/package.json) does: the agent app, then the guest pages
- * into the same folder, then their compressed copies — brotli at a fast level, this build serves a
- * laptop (`pnpm build:web`, the production build, compresses at the best). Resolves its seconds.
+ * Builds the web app as `pnpm build:web` does (web/build/build.ts), in a process of its own (vite's
+ * and zlib's memory goes with it), with brotli at a fast level: this build serves a laptop (`pnpm
+ * build:web`, the production build, compresses at the best). Resolves its seconds.
  */
 async function buildWeb(hash: string): Promise<number> {
   const started = Date.now()
-  const vite = path.join(web, 'node_modules', '.bin', 'vite')
-  for (const args of [['build'], ['build', '--mode', 'guest']]) {
-    const { code, output } = await run(vite, args, web)
-    if (code !== 0) failed('Building the web app', output)
-  }
-  // In a process of its own too: zlib's threads would leave their memory in this one (~100 MB).
-  const precompress = path.join(web, 'build', 'precompress.ts')
-  const compressed = await run(process.execPath, [...TYPESCRIPT, precompress, 'dist', '--fast'], web)
-  if (compressed.code !== 0) failed('Compressing the web app', compressed.output)
+  const entry = path.join(web, 'build', 'build.ts')
+  const { code, output } = await run(process.execPath, [...TYPESCRIPT, entry, '--fast', '--quiet'], web)
+  if (code !== 0) failed('Building the web app', output)
   fs.writeFileSync(hashFile, `${hash}\n`)
   return (Date.now() - started) / 1000
 }

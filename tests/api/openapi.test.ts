@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { FORM_BODIES, KNOWN_ERRORS, MEDIA_TYPES, SUMMARIES } from '@porchlight/server/src/http/openapi.ts'
+import { compileSerializer } from '@porchlight/server/src/http/serializer.ts'
 import { createSessionCache } from '@porchlight/server/src/modules/auth/session-cache.ts'
 import { createSessionService } from '@porchlight/server/src/modules/auth/sessions.ts'
 import { createAccess } from '@porchlight/server/src/policy/access.ts'
@@ -162,6 +163,25 @@ describe('the OpenAPI document', () => {
     expect(
       Object.keys(doc.paths['/api/public/unsubscribe/{token}']?.post?.requestBody?.content ?? {}).sort(),
     ).toEqual(['application/x-www-form-urlencoded', 'multipart/form-data'])
+  })
+})
+
+describe('every answer a route documents', () => {
+  it('compiles into its serializer (each is compiled at its first answer, not as the server starts)', () => {
+    const compiled: string[] = []
+    for (const { method, url, response } of t.app.routeTable) {
+      for (const [status, schema] of Object.entries(response ?? {})) {
+        // As Fastify asks for them: one per status, or one per media type where the answer names several.
+        const content = (schema as { content?: Record<string, { schema: unknown }> }).content
+        const schemas = content ? Object.values(content).map((c) => c.schema) : [schema]
+        for (const one of schemas) {
+          expect(() => compileSerializer(one), `${method} ${url} ${status}`).not.toThrow()
+          compiled.push(`${method} ${url} ${status}`)
+        }
+      }
+    }
+    // Most routes name their answer (files and pages do not): the walk saw them.
+    expect(compiled.length).toBeGreaterThan(t.app.routeTable.length / 2)
   })
 })
 

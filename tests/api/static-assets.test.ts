@@ -105,6 +105,27 @@ describe('the built web app over the wire', () => {
     expect(text(nul)).toContain('<div id="root">')
   })
 
+  it('sends no file from beside the build, even from a folder whose name begins as its own', async () => {
+    // `…/dist-beside/secret.txt` starts with `…/dist`: asked for as `/../dist-beside/secret.txt`, raw,
+    // as a client that does not tidy its paths sends it.
+    const beside = `${t.config.webDist}-beside`
+    fs.mkdirSync(beside, { recursive: true })
+    fs.writeFileSync(path.join(beside, 'secret.txt'), 'not for the web')
+    try {
+      for (const pathname of [
+        `/../${path.basename(beside)}/secret.txt`,
+        `/..%2F${path.basename(beside)}%2Fsecret.txt`,
+        `/assets/../../${path.basename(beside)}/secret.txt`,
+      ]) {
+        const res = await get(pathname)
+        expect(text(res), pathname).not.toContain('not for the web')
+        expect(res.status, pathname).toBeLessThan(500)
+      }
+    } finally {
+      fs.rmSync(beside, { recursive: true, force: true })
+    }
+  })
+
   it('names in a Link header the open house a guest page reads, to fetch it with the page', async () => {
     const page = await get('/public/OpenHouseToday?openHouseId=42&from=qrcode')
     const links = String(page.headers.link ?? '')

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
@@ -42,11 +41,4 @@ export async function precompressDir(dir: string, level: keyof typeof QUALITY): 
       await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)])
     }),
   )
-}
-
-// `tsx build/precompress.ts [dir] [--fast]`: the last step of `pnpm build:web`.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2)
-  const dir = args.find((a) => !a.startsWith('--')) ?? 'dist'
-  await precompressDir(path.resolve(dir), args.includes('--fast') ? 'fast' : 'best')
 }

@@ -4,7 +4,6 @@ import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { webhooksOpenApi } from '@porchlight/shared'
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import helmet from 'helmet'
@@ -78,8 +77,11 @@ export interface AppDeps extends Services {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps
-    /** Every API route (method and path), as registered: the authorization matrix test walks it. */
-    routeTable: Array<{ method: string; url: string }>
+    /**
+     * Every API route (method and path) and the answers its schema names, as registered: the
+     * authorization matrix test walks it, and the contract's test compiles every answer's serializer.
+     */
+    routeTable: Array<{ method: string; url: string; response?: Record<string, unknown> }>
   }
 }
 
@@ -152,8 +154,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('routeTable', [])
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return
+    const response = route.schema?.response as Record<string, unknown> | undefined
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url })
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, response })
     }
   })
   app.setValidatorCompiler(validatorCompiler)
@@ -257,9 +260,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { transform, transformObject } = openApiTransforms(app)
   await app.register(swagger, {
     openapi: {
-      // 3.1: its `webhooks` describe every event we POST, from the payload schemas in shared.
+      // 3.1: its `webhooks` (added by transformObject) describe every event we POST.
       openapi: '3.1.0',
-      webhooks: webhooksOpenApi(),
       info: { title: 'Porchlight API', version: '1.0.0', description: 'Open-house management for agents.' },
       servers: [{ url: '/', description: 'The Porchlight server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

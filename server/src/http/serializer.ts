@@ -53,8 +53,24 @@ export function responseJsonSchema(schema: ZodType): unknown {
   return simplify(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }))
 }
 
-/** A route's zod schema compiled through its JSON Schema; a plain JSON Schema, as Fastify compiles it. */
+/**
+ * A route's zod schema compiled through its JSON Schema; a plain JSON Schema, as Fastify compiles it.
+ * Compiled at the route's first answer with that status, not as the route is added: Fastify asks for
+ * every route's every status as the server starts, about 0.3 s of each start on a 2-core machine
+ * (zod's JSON Schema and fast-json-stringify's code, for ~400 answers most of which a start never
+ * sends); the first answer pays its own, a millisecond or two. tests/api/openapi.test.ts compiles
+ * every one, so a schema that cannot be compiled still fails the suite, not an agent's first answer.
+ */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
-  const schema = zodOf(route.schema)
-  return fastJson((schema ? responseJsonSchema(schema) : route.schema) as never)
+  let serialize: ((data: unknown) => string) | undefined
+  return (data) => {
+    serialize ??= compileSerializer(route.schema)
+    return serialize(data)
+  }
+}
+
+/** What serializerCompiler compiles for a route's response schema. */
+export function compileSerializer(routeSchema: unknown): (data: unknown) => string {
+  const schema = zodOf(routeSchema)
+  return fastJson((schema ? responseJsonSchema(schema) : routeSchema) as never)
 }
