@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CancelReason, FLEXI_DATE, OpenHouseFor, PublishLevel, ScheduleTime, TimeSlot } from '../enums.ts'
 import { OPEN_HOUSE_PERMISSIONS } from '../rules/policy.ts'
+import { isValidTimeZone, zoneFormat } from '../rules/time-zones.ts'
 import { Email, Flag, Id, IsoDate, OptionalText, OptionalWebUrl, whenValid } from './common.ts'
 import { CustomQuestionSchema, CustomQuestionsInput } from './custom-question.ts'
 import { Property } from './property.ts'
@@ -9,27 +10,13 @@ export const INSTRUCTIONS_LIMIT = 200
 
 /** Today's calendar date in an IANA zone, 'YYYY-MM-DD'. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  return zoneFormat(timeZone, 'date').format(now)
 }
 
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)
-}
-
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** null, '' or the flexi label all mean "the host picks the date". */

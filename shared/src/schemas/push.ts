@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isValidTimeZone } from '../rules/time-zones.ts'
 
 /** What an agent may be told by push (decision 050); each agent chooses which. */
 export const PUSH_EVENTS = [
@@ -68,17 +69,7 @@ export const NotificationSettings = z.object({
     .transform((events) => [...new Set(events)]),
   /** No notification between these times (the agent's own clock), except a won claim. */
   quietHours: z.object({ start: ClockTime, end: ClockTime }).nullable(),
-  timeZone: z.string().refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz })
-        return true
-      } catch {
-        return false
-      }
-    },
-    { error: 'Not a time zone' },
-  ),
+  timeZone: z.string().refine(isValidTimeZone, { error: 'Not a time zone' }),
 })
 
 export const ClaimFromNotificationBody = z.object({

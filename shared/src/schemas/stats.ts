@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isValidTimeZone } from './open-house.ts'
+import { isValidTimeZone } from '../rules/time-zones.ts'
 
 // Open-house statistics (SPEC §3 "Statistics summary"), counted from rows by SQL, never kept counters.
 // 'totalCanceleddOpenHouses' is spelt so in the SPEC.

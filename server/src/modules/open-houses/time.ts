@@ -1,20 +1,9 @@
-import { TIME_SLOTS } from '@porchlight/shared'
+import { TIME_SLOTS, zoneParts } from '@porchlight/shared'
 
 /** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
 function offsetMs(timeZone: string, instant: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant)
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return asUtc - instant.getTime()
+  const { year = NaN, month = NaN, day, hour, minute, second } = zoneParts(timeZone, 'moment', instant)
+  return Date.UTC(year, month - 1, day, hour, minute, second) - instant.getTime()
 }
 
 /** The instant a calendar date and slot label name in a zone; null for a flexible date or time. */

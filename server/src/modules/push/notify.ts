@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { DEFAULT_PUSH_EVENTS, type PushEvent, rooms } from '@porchlight/shared'
+import { DEFAULT_PUSH_EVENTS, type PushEvent, rooms, zoneParts } from '@porchlight/shared'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
 import { inTransaction, type Trx } from '../../db/transaction.ts'
@@ -34,14 +34,7 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 /** Whether the agent's clock, now, is within its quiet hours (a window may pass midnight). */
 export function inQuietHours(s: Settings, now = new Date()): boolean {
   if (!s.quietStart || !s.quietEnd || s.quietStart === s.quietEnd) return false
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: s.timeZone ?? 'UTC',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now)
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value)
-  const minute = Number(parts.find((p) => p.type === 'minute')?.value)
+  const { hour = NaN, minute = NaN } = zoneParts(s.timeZone ?? 'UTC', 'clock', now)
   const at = hour * 60 + minute
   const start = minutesOf(s.quietStart)
   const end = minutesOf(s.quietEnd)
