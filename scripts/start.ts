@@ -49,14 +49,14 @@ function webToBuild(): string | null {
 }
 
 /**
- * Builds the web app as `pnpm build:web` does (web/build/build.ts), in a process of its own (vite's
+ * Builds the web app as `pnpm build:web` does (web/build/build.mjs), in a process of its own (vite's
  * and zlib's memory goes with it), with brotli at a fast level: this build serves a laptop (`pnpm
  * build:web`, the production build, compresses at the best). Resolves its seconds.
  */
 async function buildWeb(hash: string): Promise<number> {
   const started = Date.now()
-  const entry = path.join(web, 'build', 'build.ts')
-  const { code, output } = await run(process.execPath, [...TYPESCRIPT, entry, '--fast', '--quiet'], web)
+  const entry = path.join(web, 'build', 'build.mjs')
+  const { code, output } = await run(process.execPath, [entry, '--fast', '--quiet'], web)
   if (code !== 0) failed('Building the web app', output)
   fs.writeFileSync(hashFile, `${hash}\n`)
   return (Date.now() - started) / 1000

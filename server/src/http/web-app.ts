@@ -65,7 +65,7 @@ export function registerWebApp(app: FastifyInstance, webDist: string): void {
     root: webDist,
     serve: false,
     index: false,
-    // The build wrote a .br and a .gz beside each text file (web/build/precompress.ts): the one the
+    // The build wrote a .br and a .gz beside each text file (web/build/precompress.mjs): the one the
     // browser accepts is sent, with Content-Encoding and Vary: accept-encoding.
     preCompressed: true,
     setHeaders: (reply, file) => {
