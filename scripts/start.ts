@@ -2,15 +2,13 @@
 // their sources changed since (a hash of them kept beside each), quietly: output is shown only when a
 // step fails. On a first start the embedded database is made (initdb, migrations) by `pnpm migrate`'s
 // entry point in a process of its own at the same time: they take a core each, and the memory initdb
-// leaves behind goes with its process. Then the server starts in this same process from its bundle
-// (server/src/bin/start.ts, which prints the one banner).
+// leaves behind goes with its process. It runs in a process of its own under TypeScript's loader
+// (scripts/start.mjs starts it), which then starts the server from its bundle without that loader.
 import { spawn } from 'node:child_process'
-import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { loadConfig } from '../server/src/config.ts'
-import { bundleEntry, bundleToMake, makeBundle } from '../server/start-bundle.ts'
+import { bundleToMake, makeBundle } from '../server/start-bundle.ts'
 import { sourceHash, toBuild, webInputs } from './source-hash.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -120,10 +118,4 @@ async function prepare(): Promise<void> {
   console.log(`done (${work.map((w, i) => `${w.short} ${seconds[i]?.toFixed(1)} s`).join(', ')}).`)
 }
 
-// The API processes on PostgreSQL run this file again: the supervisor prepared what was needed.
-if (cluster.isPrimary) await prepare()
-// A laptop's terminal shows the banner and what went wrong, not a line per request (LOG_LEVEL=info does).
-process.env.LOG_LEVEL ??= 'warn'
-// The server from its bundle (server/start-bundle.ts), its stacks read through the source maps.
-process.setSourceMapsEnabled(true)
-await import(pathToFileURL(bundleEntry(root)).href)
+await prepare()

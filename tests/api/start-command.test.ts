@@ -1,4 +1,4 @@
-// `pnpm start` as a laptop user runs it (scripts/start.ts, embedded database): in a copy of the checkout
+// `pnpm start` as a laptop user runs it (scripts/start.mjs, embedded database): in a copy of the checkout
 // (the embedded database and the web build live in the checkout), its node_modules linked as after
 // `pnpm install`, the web app as the last start built it. The first start bundles the server and makes
 // the database in a process of its own, side by side, and builds no web app; the one command serves the web app and the API, and a guest
@@ -160,6 +160,33 @@ describe('pnpm start on the embedded database', () => {
       await database.drop()
     }
   }, 240_000)
+
+  it('says what did not build and stops, without serving, when a server source does not compile', async () => {
+    // The building runs in a process of its own (scripts/start.ts): its failure is this command's.
+    const file = path.join(checkout, 'server', 'src', 'errors.ts')
+    const source = fs.readFileSync(file, 'utf8')
+    fs.appendFileSync(file, '\nexport const broken = (\n')
+    try {
+      const started = startProcess('pnpm start', process.execPath, ['scripts/start.mjs'], {
+        cwd: checkout,
+        env: {
+          PATH: process.env.PATH,
+          REDIS_URL: inject('redisUrl'),
+          REDIS_KEY_PREFIX: prefix,
+          SECRETS_KEY: TEST_SECRETS_KEY,
+          PORT: String(await freePort()),
+          HOST: '127.0.0.1',
+        },
+      })
+      await new Promise((resolve) => started.child.once('exit', resolve))
+      expect(started.child.exitCode).toBe(1)
+      expect(started.output()).toContain('Bundling the server failed.')
+      expect(started.output()).toContain('errors.ts')
+      expect(started.output()).not.toContain('Porchlight is running')
+    } finally {
+      fs.writeFileSync(file, source)
+    }
+  }, 120_000)
 
   it('says plainly that its port is in use, and stops', async () => {
     const holder = net.createServer()
