@@ -23,8 +23,8 @@ export const webInputs = [
 
 /**
  * What the server's bundle is made from: the server's and the shared package's sources, the lockfile,
- * settings; and the migrations, which the bundle does not hold but a start with a new one loads as
- * TypeScript (through tsx, scripts/start.mjs).
+ * settings; and the migrations, which the bundle holds made as JavaScript (a start behind them runs them
+ * from there).
  */
 export const serverInputs = [
   'server/src',

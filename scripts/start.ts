@@ -8,14 +8,12 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../server/src/config.ts'
-import { bundleToMake, makeBundle } from '../server/start-bundle.ts'
+import { bundleEntry, bundleToMake, makeBundle } from '../server/start-bundle.ts'
 import { sourceHash, toBuild, webInputs } from './source-hash.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const web = path.join(root, 'web')
 const hashFile = path.join(web, 'dist', '.source-hash')
-/** A step in a Node process of its own, from TypeScript (scripts/start.mjs loads this file through tsx). */
-const TYPESCRIPT = ['--import', 'tsx']
 
 /** Runs a command with its output kept (shown only when it fails). */
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
@@ -73,13 +71,15 @@ function embeddedDbToMake(): string | null {
 
 /**
  * Makes the embedded database (initdb, then the migrations) in a process of its own: `pnpm migrate`'s
- * entry point. PGlite's initdb runs a second PostgreSQL and initdb itself in WebAssembly, ~350 MB that
- * this process would keep for its life. Resolves its seconds.
+ * entry point from the server's bundle, which holds the migrations made as JavaScript, so the process
+ * loads no TypeScript (once `bundled`, the bundle being made beside it, has settled). PGlite's initdb
+ * runs a second PostgreSQL and initdb itself in WebAssembly, ~350 MB that this process would keep for
+ * its life. Resolves its seconds.
  */
-async function makeEmbeddedDb(): Promise<number> {
+async function makeEmbeddedDb(bundled: Promise<unknown>): Promise<number> {
   const started = Date.now()
-  const migrate = path.join(root, 'server', 'src', 'bin', 'migrate.ts')
-  const { code, output } = await run(process.execPath, [...TYPESCRIPT, migrate], root)
+  await bundled
+  const { code, output } = await run(process.execPath, [bundleEntry(root, 'migrate')], root)
   if (code !== 0) failed('Making the embedded database', output)
   return (Date.now() - started) / 1000
 }
@@ -98,14 +98,13 @@ async function prepare(): Promise<void> {
   const hash = webToBuild()
   const dataDir = embeddedDbToMake()
   const serverHash = bundleToMake(root)
+  const bundled = serverHash === null ? Promise.resolve(0) : bundleServer(serverHash)
   const work = [
-    serverHash === null
-      ? null
-      : { what: 'bundling the server', run: () => bundleServer(serverHash), short: 'server' },
+    serverHash === null ? null : { what: 'bundling the server', run: () => bundled, short: 'server' },
     hash === null ? null : { what: 'building the web app', run: () => buildWeb(hash), short: 'web app' },
     dataDir === null
       ? null
-      : { what: 'making the embedded database', run: makeEmbeddedDb, short: 'database' },
+      : { what: 'making the embedded database', run: () => makeEmbeddedDb(bundled), short: 'database' },
   ].filter((w) => w !== null)
   if (work.length === 0) return
   const first = !fs.existsSync(path.join(web, 'dist', 'index.html')) || dataDir !== null

@@ -9,6 +9,8 @@ import { newSecretsKey, parseSecretsKey } from './secrets.ts'
 
 /** server/src, given by `pnpm start`'s bundle (server/start-bundle.ts), which lives in a cache. */
 declare const PORCHLIGHT_SERVER_SRC: string | undefined
+/** `pnpm start`'s bundle: where it made the migrations (server/start-bundle.ts). */
+declare const PORCHLIGHT_MIGRATIONS_DIR: string | undefined
 const here =
   typeof PORCHLIGHT_SERVER_SRC === 'string'
     ? PORCHLIGHT_SERVER_SRC
@@ -396,7 +398,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: e.ADMIN_TOKEN,
     /** Where an agent's request to verify its firm membership is mailed; without it, only listed. */
     operatorEmail: e.OPERATOR_EMAIL,
-    migrationsDir: compiled ? path.join(here, 'migrations') : path.join(repoRoot, 'migrations'),
+    migrationsDir:
+      typeof PORCHLIGHT_MIGRATIONS_DIR === 'string'
+        ? PORCHLIGHT_MIGRATIONS_DIR
+        : compiled
+          ? path.join(here, 'migrations')
+          : path.join(repoRoot, 'migrations'),
     workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     relay: { intervalMs: 250, batchSize: 100, redeliverAfterMs: 60_000 },

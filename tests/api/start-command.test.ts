@@ -132,7 +132,7 @@ describe('pnpm start on the embedded database', () => {
 
   it('starts from the bundle on a PostgreSQL of its own behind the migrations, and migrates it', async () => {
     // A database whose newest migration has not run (undone, its row gone): the start from the bundle has
-    // no loader for TypeScript, and must still run the .ts migration.
+    // no loader for TypeScript, and runs the migration as the bundle made it (same name).
     const database = await createTestDatabase()
     try {
       const newest = fs

@@ -12,8 +12,11 @@ export function createMigrator(db: Kysely<any>, migrationsDir: string): Migrator
   })
 }
 
-/** `<yyyymmddHHMM>-<verb-noun>.ts` in migrations/, or the same name as `.js` in the compiled build. */
-const migrationFile = /^(\d{12}-[\w-]+)\.(ts|js)$/
+/**
+ * `<yyyymmddHHMM>-<verb-noun>.ts` in migrations/, the same name as `.js` in the compiled build, or as
+ * `.mjs` in `pnpm start`'s bundle (server/start-bundle.ts).
+ */
+const migrationFile = /^(\d{12}-[\w-]+)\.(ts|js|mjs)$/
 
 /**
  * Kysely's FileMigrationProvider imports from inside node_modules, where a loader for .ts files
@@ -29,31 +32,11 @@ class ModuleMigrationProvider implements MigrationProvider {
     const migrations: Record<string, Migration> = {}
     for (const file of files) {
       const name = file.replace(migrationFile, '$1')
-      if (migrations[name]) throw new Error(`Migration ${name} is in ${this.dir} both as .ts and as .js`)
-      const mod = (await importMigration(path.join(this.dir, file))) as Migration
+      if (migrations[name]) throw new Error(`Migration ${name} is in ${this.dir} twice (${file})`)
+      const mod = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Migration
       migrations[name] = { up: mod.up, down: mod.down }
     }
     return migrations
-  }
-}
-
-/** tsx's own import, named here so that no build takes it in (only a checkout's .ts migrations need it). */
-const TYPESCRIPT_IMPORT = 'tsx/esm/api'
-
-/**
- * A migration's module. A .ts migration where no loader for TypeScript runs (`pnpm start` from the
- * server's bundle, scripts/start.mjs, meeting a database behind the migrations) goes through tsx's import.
- */
-async function importMigration(file: string): Promise<unknown> {
-  const url = pathToFileURL(file).href
-  try {
-    return await import(url)
-  } catch (err) {
-    if (!file.endsWith('.ts') || (err as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err
-    const { tsImport } = (await import(TYPESCRIPT_IMPORT)) as {
-      tsImport(specifier: string, parent: string): Promise<unknown>
-    }
-    return tsImport(url, import.meta.url)
   }
 }
 
