@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type BuildOptions, build, type Metafile, type OutputFile } from 'esbuild'
+import { migrationSources } from './src/db/migration-files.ts'
 
 const root = import.meta.dirname
 const dist = path.join(root, 'dist')
@@ -91,11 +92,7 @@ const [server, compiledMigrations] = await Promise.all([
   }),
   build({
     ...common,
-    // The same file filter as the migration provider (server/src/db/migrate.ts).
-    entryPoints: fs
-      .readdirSync(migrations)
-      .filter((f) => /^\d{12}-[\w-]+\.ts$/.test(f))
-      .map((f) => path.join(migrations, f)),
+    entryPoints: migrationSources(migrations),
     outdir: path.join(dist, 'migrations'),
     packages: 'external',
   }),

@@ -11,6 +11,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { bundleFolder, serverInputs, toBuild } from '../scripts/source-hash.mjs'
+import { migrationSources } from './src/db/migration-files.ts'
 
 const entries = ['start', 'worker', 'migrate']
 
@@ -51,7 +52,6 @@ export async function makeBundle(root: string, hash: string): Promise<number> {
     absWorkingDir: server,
     logLevel: 'silent',
   } as const
-  const migrations = path.join(root, 'migrations')
   await Promise.all([
     build({
       ...common,
@@ -70,10 +70,7 @@ export async function makeBundle(root: string, hash: string): Promise<number> {
     // The migrations as the production build makes them (server/build.ts), same names, as ES modules.
     build({
       ...common,
-      entryPoints: fs
-        .readdirSync(migrations)
-        .filter((f) => /^\d{12}-[\w-]+\.ts$/.test(f))
-        .map((f) => path.join(migrations, f)),
+      entryPoints: migrationSources(path.join(root, 'migrations')),
       outdir: path.join(temporary, 'migrations'),
       packages: 'external',
     }),

@@ -49,11 +49,9 @@ afterAll(async () => {
   await deleteKeys(inject('redisUrl'), `${prefix}:*`)
 })
 
-async function pnpmStart(
-  env: Record<string, string> = {},
-): Promise<{ started: StartedProcess; url: string }> {
-  const port = await freePort()
-  const started = startProcess('pnpm start', process.execPath, ['scripts/start.mjs'], {
+/** `pnpm start` in the copy, as a laptop user's shell runs it, on `port`. */
+function startCommand(port: number, host: string, env: Record<string, string> = {}): StartedProcess {
+  return startProcess('pnpm start', process.execPath, ['scripts/start.mjs'], {
     cwd: checkout,
     env: {
       PATH: process.env.PATH,
@@ -61,10 +59,17 @@ async function pnpmStart(
       REDIS_KEY_PREFIX: prefix,
       SECRETS_KEY: TEST_SECRETS_KEY,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: host,
       ...env,
     },
   })
+}
+
+async function pnpmStart(
+  env: Record<string, string> = {},
+): Promise<{ started: StartedProcess; url: string }> {
+  const port = await freePort()
+  const started = startCommand(port, '127.0.0.1', env)
   await started.waitUntil('the banner', () => started.output().includes('Porchlight is running'), 150_000)
   return { started, url: `http://127.0.0.1:${port}` }
 }
@@ -167,17 +172,7 @@ describe('pnpm start on the embedded database', () => {
     const source = fs.readFileSync(file, 'utf8')
     fs.appendFileSync(file, '\nexport const broken = (\n')
     try {
-      const started = startProcess('pnpm start', process.execPath, ['scripts/start.mjs'], {
-        cwd: checkout,
-        env: {
-          PATH: process.env.PATH,
-          REDIS_URL: inject('redisUrl'),
-          REDIS_KEY_PREFIX: prefix,
-          SECRETS_KEY: TEST_SECRETS_KEY,
-          PORT: String(await freePort()),
-          HOST: '127.0.0.1',
-        },
-      })
+      const started = startCommand(await freePort(), '127.0.0.1')
       await new Promise((resolve) => started.child.once('exit', resolve))
       expect(started.child.exitCode).toBe(1)
       expect(started.output()).toContain('Bundling the server failed.')
@@ -193,17 +188,7 @@ describe('pnpm start on the embedded database', () => {
     const port = await freePort()
     await new Promise<void>((resolve) => holder.listen(port, '0.0.0.0', resolve))
     try {
-      const started = startProcess('pnpm start', process.execPath, ['scripts/start.mjs'], {
-        cwd: checkout,
-        env: {
-          PATH: process.env.PATH,
-          REDIS_URL: inject('redisUrl'),
-          REDIS_KEY_PREFIX: prefix,
-          SECRETS_KEY: TEST_SECRETS_KEY,
-          PORT: String(port),
-          HOST: '0.0.0.0',
-        },
-      })
+      const started = startCommand(port, '0.0.0.0')
       await new Promise((resolve) => started.child.once('exit', resolve))
       expect(started.child.exitCode).toBe(1)
       expect(started.output()).toContain(`Port ${port} is in use (another pnpm start, or another program)`)

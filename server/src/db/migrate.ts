@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type Kysely, sql } from 'kysely'
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration'
+import { migrationFile } from './migration-files.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against an untyped schema.
 export function createMigrator(db: Kysely<any>, migrationsDir: string): Migrator {
@@ -11,12 +12,6 @@ export function createMigrator(db: Kysely<any>, migrationsDir: string): Migrator
     provider: new ModuleMigrationProvider(migrationsDir),
   })
 }
-
-/**
- * `<yyyymmddHHMM>-<verb-noun>.ts` in migrations/, the same name as `.js` in the compiled build, or as
- * `.mjs` in `pnpm start`'s bundle (server/start-bundle.ts).
- */
-const migrationFile = /^(\d{12}-[\w-]+)\.(ts|js|mjs)$/
 
 /**
  * Kysely's FileMigrationProvider imports from inside node_modules, where a loader for .ts files
