@@ -5,7 +5,7 @@ import { messages } from '@porchlight/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness, expectAccessible, tabTo } from '../support/browser.ts'
+import { browserHarness, expectAccessible, LIVE, tabTo } from '../support/browser.ts'
 import { daysFromNow, makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -20,8 +20,6 @@ let t: TestApp
 const shots = process.env.SCREENSHOTS
 /** A journey of three or four browsers on a two-core machine, every screen checked with axe. */
 const JOURNEY_MS = 240_000
-/** expect.poll waits 1 s by default; a socket event and a refetch on a busy machine may take longer. */
-const SLOW = { timeout: 10_000 }
 
 beforeAll(async () => {
   t = await buildTestApp({ web: true })
@@ -48,7 +46,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textCont
 
 async function arrive(page: Page, url: string | RegExp, title: string) {
   await page.waitForURL(url)
-  await expect.poll(() => heading(page), SLOW).toBe(title)
+  await expect.poll(() => heading(page), LIVE).toBe(title)
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
@@ -253,7 +251,7 @@ describe('who may act for whom, in the browser', () => {
     await expectAccessible(page, 'the upcoming list with Scheduled for …', { alsoAtPhoneWidth: true })
 
     // Cleo's row counts her new listing on the lead's dashboard, live.
-    await expect.poll(() => numbers(board, teamTable, 'Cleo Carter'), SLOW).toEqual([1, 0, 0, 0, 0])
+    await expect.poll(() => numbers(board, teamTable, 'Cleo Carter'), LIVE).toEqual([1, 0, 0, 0, 0])
 
     // The team is mailed the claim link: Drew, not the listing agent nor the lead who published it.
     const offerMail = await mailTo(drew.agent.reAgentEmailId, 'Open house to host:')
@@ -274,7 +272,7 @@ describe('who may act for whom, in the browser', () => {
     await drewPage.getByText(messages.openHouseClaimed).waitFor()
 
     // The lead's dashboard moves without a reload: Drew has hosted/claimed one.
-    await expect.poll(() => numbers(board, teamTable, 'Drew Diaz'), SLOW).toEqual([0, 1, 0, 0, 0])
+    await expect.poll(() => numbers(board, teamTable, 'Drew Diaz'), LIVE).toEqual([0, 1, 0, 0, 0])
     await board.getByText(`${teamName}: Drew Diaz, Hosted/Claimed 1.`, { exact: false }).waitFor({
       state: 'attached',
     })
@@ -317,7 +315,7 @@ describe('who may act for whom, in the browser', () => {
     const manageUrl = `${t.url}/openhouses/schedule/${oh.id}/manage?rePropertyId=${oh.rePropertyId}`
     const board = await signedIn(host)
     await board.goto(manageUrl)
-    await expect.poll(() => heading(board), SLOW).toBe('Manage Attendees')
+    await expect.poll(() => heading(board), LIVE).toBe('Manage Attendees')
     await board
       .getByTestId('live-status')
       .filter({ hasText: /^Live$/ })
@@ -385,7 +383,7 @@ describe('who may act for whom, in the browser', () => {
     // The listing agent's view of the attendees: Sadie, who consented, in full; Kurt masked.
     const lister = await signedIn(listing)
     await lister.goto(manageUrl)
-    await expect.poll(() => heading(lister), SLOW).toBe('Attendees')
+    await expect.poll(() => heading(lister), LIVE).toBe('Attendees')
     const sadie = lister.getByRole('row', { name: /Sadie Sharer/ })
     await sadie.waitFor()
     const sadieText = await sadie.textContent()

@@ -5,7 +5,7 @@ import { messages } from '@porchlight/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
-import { browserHarness, expectAccessible } from '../support/browser.ts'
+import { browserHarness, expectAccessible, LIVE } from '../support/browser.ts'
 import { acceptTeam, makePlannedAgent } from '../support/factories.ts'
 import { publish, scheduleOpenHouse } from '../support/open-houses.ts'
 
@@ -221,14 +221,14 @@ describe('teams in the browser', () => {
     // The lead publishes an open house to the team; Ann claims it. The numbers move without a reload.
     const oh = await scheduleOpenHouse(t, lead, { publishLevel: 'Real Estate Team' })
     expect((await publish(t, lead, oh.id, 'Real Estate Team')).status).toBe(200)
-    await expect.poll(() => numbers(page, teamTable, 'Lee Lead')).toEqual([1, 0, 0, 0, 0])
+    await expect.poll(() => numbers(page, teamTable, 'Lee Lead'), LIVE).toEqual([1, 0, 0, 0, 0])
     expect(await numbers(page, 'Overall Open House Summary', 'Lee Lead')).toEqual([1, 0, 0, 0, 0])
 
     const claim = await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${ann.agent.id}`, {
       token: ann.token,
     })
     expect(claim.status).toBe(200)
-    await expect.poll(() => numbers(page, teamTable, 'Ann Adams')).toEqual([0, 1, 0, 0, 0])
+    await expect.poll(() => numbers(page, teamTable, 'Ann Adams'), LIVE).toEqual([0, 1, 0, 0, 0])
     await page
       .getByText(`${teamName}: Ann Adams, Hosted/Claimed 1.`, { exact: false })
       .waitFor({ state: 'attached' })

@@ -36,6 +36,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * For `expect.poll` on what a page shows live (a socket event, then a refetch): it waits 1 s by default, and
+ * on a busy two-core machine the event and the refetch may take longer. What is asserted is that the page
+ * changes without a reload, not how fast.
+ */
+export const LIVE = { timeout: 10_000 }
+
+/**
  * Browser contexts for one test file: each agent gets a browser of its own, signed in as the app
  * leaves it after sign-in (the token and profile in local storage, web/src/api/storage.ts). Contexts
  * close after each test, and any page error fails it.
