@@ -38,4 +38,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
 # The API; docker-compose.yml runs server/dist/worker.js and server/dist/migrate.js from the same image.
 # Both the API and the worker refuse to start without DATABASE_URL and REDIS_URL. Both start with the
 # server's V8 flags (server/src/bin/node-flags.ts): Node takes them on the command line only.
-CMD ["node", "--no-memory-reducer", "server/dist/api.js"]
+CMD ["node", "--no-memory-reducer", "--max-semi-space-size=32", "server/dist/api.js"]
