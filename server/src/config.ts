@@ -193,11 +193,8 @@ export interface Config {
     probeIntervalMs: number
     /** How often a worker hands due waiting mail back to the queue. */
     sweepIntervalMs: number
-    /**
-     * How often a worker gathers mail written without a send job into jobs, and takes the consenting
-     * guests' welcomes owed (their thank-yous, decision 053).
-     */
-    gatherIntervalMs: number
+    /** How often a worker takes the consenting guests' welcomes owed (their thank-yous, decision 053). */
+    welcomesIntervalMs: number
   }
   geocoderUrl?: string
   mapStyleUrl?: string
@@ -378,7 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
       probeIntervalMs: 20_000,
       sweepIntervalMs: 5000,
-      gatherIntervalMs: 200,
+      welcomesIntervalMs: 200,
     },
     geocoderUrl: e.GEOCODER_URL,
     mapStyleUrl: e.MAP_STYLE_URL,

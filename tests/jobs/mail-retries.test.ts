@@ -228,9 +228,12 @@ describe('waiting mail goes again', () => {
     expect(await sendJobsFor(due)).toBe(1)
   })
 
-  it('gives mail whose job was lost a send job again: queued and never claimed, or a sender gone with its lease', async () => {
+  it('gives mail whose job was lost a send job again: queued and never claimed, a sender gone with its lease, or written without one', async () => {
     // A PostgreSQL outage longer than a job's retries fails the job; its mails stay queued or sending.
     const queuedLongAgo = await storedMail('queued@example.com', new Date(Date.now() - 20 * 60_000))
+    // An API process older than decision 053 wrote a sign-in's thank-you with no job of its own ('job').
+    const withoutJob = await storedMail('older-api@example.com', new Date(Date.now() - 11 * 60_000))
+    await t.db.updateTable('mail').set({ waitingFor: 'job' }).where('id', '=', withoutJob).execute()
     const senderGone = await storedMail('sending@example.com', new Date(Date.now() - 30 * 60_000))
     await t.db
       .updateTable('mail')
@@ -251,11 +254,13 @@ describe('waiting mail goes again', () => {
       mailer,
       config: t.config.mailRetry,
     })
-    expect(await retries.sweepOnce()).toBe(2)
+    expect(await retries.sweepOnce()).toBe(3)
     expect((await mailRow(queuedLongAgo)).status).toBe('queued')
     expect((await mailRow(senderGone)).status).toBe('queued')
+    expect(await mailRow(withoutJob)).toMatchObject({ status: 'queued', waitingFor: null })
     expect(await sendJobsFor(queuedLongAgo)).toBe(1)
     expect(await sendJobsFor(senderGone)).toBe(1)
+    expect(await sendJobsFor(withoutJob)).toBe(1)
     // A mail queued a moment ago, and one a live sender holds, keep their jobs.
     expect(await sendJobsFor(justQueued)).toBe(0)
     expect(await sendJobsFor(sending)).toBe(0)
@@ -266,13 +271,18 @@ describe('waiting mail goes again', () => {
     const s = await sink()
     const sender = createMailer({ ...t.config, mail: { ...t.config.mail, smtpUrl: s.url } })
     try {
-      await createMailProcessor(t.db, sender)({ mailIds: [queuedLongAgo, senderGone] })
+      await createMailProcessor(t.db, sender)({ mailIds: [queuedLongAgo, senderGone, withoutJob] })
     } finally {
       sender.close()
     }
     expect((await mailRow(queuedLongAgo)).status).toBe('sent')
     expect((await mailRow(senderGone)).status).toBe('sent')
-    expect(s.received.flatMap((m) => m.to).sort()).toEqual(['queued@example.com', 'sending@example.com'])
+    expect((await mailRow(withoutJob)).status).toBe('sent')
+    expect(s.received.flatMap((m) => m.to).sort()).toEqual([
+      'older-api@example.com',
+      'queued@example.com',
+      'sending@example.com',
+    ])
   })
 
   it('hands each due mail back once when two workers sweep at the same moment', async () => {

@@ -110,7 +110,7 @@ export function startWorkerRuntime(config: Config, db: Db, logger: Logger, share
     db,
     source: 'guest-welcome',
     size: WELCOMES_PER_BATCH,
-    intervalMs: config.mailRetry.gatherIntervalMs,
+    intervalMs: config.mailRetry.welcomesIntervalMs,
     ...services.consent.welcomeGuests,
   })
   welcomes.start()

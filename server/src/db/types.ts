@@ -465,15 +465,15 @@ export interface MailTable {
   nextAttemptAt: NullableTimestamp
   /**
    * While 'waiting': for the server to answer at all, or for the schedule after a temporary refusal.
-   * While 'queued': 'job' for a mail written without a send job, which the worker gathers with others
-   * into one (a sign-in's thank-you; mail/retries.ts).
+   * While 'queued': 'job' for a mail an API process older than decision 053 wrote without a send job (a
+   * sign-in's thank-you); the sweep gives it one once it has waited STRANDED_AFTER_MS (mail/retries.ts).
    */
   waitingFor: Nullable<'server' | 'schedule' | 'job'>
   /** The SMTP server's last refusal of it, as it answered (e.g. `550 5.1.1 No such user`). */
   smtpReply: Nullable<string>
   /**
-   * the request a mail is for when written apart from it (gathered, or by the worker's batch of
-   * welcomes): { requestId, traceparent? } (decisions 047, 053); else null
+   * the request a mail is for when written apart from it (by the worker's batch of welcomes, or without
+   * a job by an older API process): { requestId, traceparent? } (decisions 047, 053); else null
    */
   trace: ColumnType<{ requestId: string; traceparent?: string } | null, string | null | undefined, never>
 }

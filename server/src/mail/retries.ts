@@ -21,12 +21,6 @@ export interface MailRetries {
   /** Hands due waiting mail back to the queue (status 'queued', send jobs in the outbox); answers how many. */
   sweepOnce(): Promise<number>
   /**
-   * Gives mail written without a send job of its own send jobs of up to ten; answers how many mails.
-   * Only API processes older than decision 053 write such mail (a sign-in's thank-you, gathered): this
-   * pass sends theirs during a rolling deploy, and goes in the release after it.
-   */
-  gatherOnce(): Promise<number>
-  /**
    * While mail waits for the server: checks whether it answers, and when it does after not answering
    * (or for the first time since this process started), makes all that mail due at once.
    */
@@ -54,7 +48,6 @@ export function createMailRetries(d: {
   let timers: NodeJS.Timeout[] = []
   let sweeping: Promise<unknown> | undefined
   let probing: Promise<unknown> | undefined
-  let gathering: Promise<unknown> | undefined
   let failing = false
   let stopped = false
 
@@ -91,52 +84,13 @@ export function createMailRetries(d: {
     })
   }
 
-  /**
-   * Mail written without a job (a sign-in's thank-you, by API processes older than decision 053, while a
-   * rolling deploy replaces them): the gathered mails of every transaction since
-   * the last pass share send jobs, ten to a job, so a burst of sign-ins costs the worker a job per ten
-   * thank-yous. From here on it is any queued mail: claimed, leased and marked one by one.
-   */
-  async function gatherBatch(): Promise<number> {
-    return inTransaction(db, async (trx) => {
-      const rows = await trx
-        .updateTable('mail')
-        .set({ waitingFor: null, nextAttemptAt: sql<Date>`now()` })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('mail')
-            .select('id')
-            .where('status', '=', 'queued')
-            .where('waitingFor', '=', 'job')
-            .orderBy('id')
-            .limit(SWEEP_BATCH)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .where('status', '=', 'queued')
-        .where('waitingFor', '=', 'job')
-        .returning('id')
-        .execute()
-      return handBack(trx, rows)
-    })
-  }
-
-  async function gatherOnce(): Promise<number> {
-    let total = 0
-    for (;;) {
-      const moved = await gatherBatch()
-      total += moved
-      if (moved < SWEEP_BATCH) return total
-    }
-  }
-
   /** Gives mail whose job was lost (STRANDED_AFTER_MS) a send job again; answers how many. */
   async function rescueBatch(): Promise<number> {
     const strandedSince = sql<Date>`now() - ${`${STRANDED_AFTER_MS} milliseconds`}::interval`
     return inTransaction(db, async (trx) => {
       const rows = await trx
         .updateTable('mail')
-        // A gathered mail left ungathered this long (no worker ran) gets its job here too.
+        // Mail an API process older than decision 053 wrote without a job ('job') gets its job here too.
         .set({ status: 'queued', leaseUntil: null, nextAttemptAt: sql<Date>`now()`, waitingFor: null })
         .where('id', 'in', (eb) =>
           eb
@@ -212,9 +166,9 @@ export function createMailRetries(d: {
   }
 
   /** One run at a time of each; PostgreSQL away is reported once, and the next tick tries again. */
-  function tick(kind: 'sweep' | 'probe' | 'gather') {
-    if (kind === 'sweep' ? sweeping : kind === 'probe' ? probing : gathering) return
-    const run = (kind === 'sweep' ? sweepOnce() : kind === 'probe' ? probeOnce() : gatherOnce())
+  function tick(kind: 'sweep' | 'probe') {
+    if (kind === 'sweep' ? sweeping : probing) return
+    const run = (kind === 'sweep' ? sweepOnce() : probeOnce())
       .then(() => {
         failing = false
       })
@@ -224,17 +178,14 @@ export function createMailRetries(d: {
       })
       .finally(() => {
         if (kind === 'sweep') sweeping = undefined
-        else if (kind === 'probe') probing = undefined
-        else gathering = undefined
+        else probing = undefined
       })
     if (kind === 'sweep') sweeping = run
-    else if (kind === 'probe') probing = run
-    else gathering = run
+    else probing = run
   }
 
   return {
     sweepOnce,
-    gatherOnce,
     probeOnce,
     start() {
       if (timers.length > 0) return
@@ -242,7 +193,6 @@ export function createMailRetries(d: {
       timers = [
         setInterval(() => tick('sweep'), d.config.sweepIntervalMs),
         setInterval(() => tick('probe'), d.config.probeIntervalMs),
-        setInterval(() => tick('gather'), d.config.gatherIntervalMs),
       ]
       tick('probe')
     },
@@ -251,7 +201,7 @@ export function createMailRetries(d: {
       stopped = true
       for (const timer of timers) clearInterval(timer)
       timers = []
-      await Promise.all([sweeping, gathering])
+      await sweeping
     },
   }
 }
