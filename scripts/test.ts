@@ -6,7 +6,8 @@
 // tests/api/x.test.ts`, `--project faults`), it is one vitest run, with the arguments as given.
 //
 // A JSON report asked for (`--outputFile.json=<file>`) is written by each run beside the file and joined
-// into it, so it reads as one run's.
+// into it, so it reads as one run's. A run that fails has the end of its output (its failed tests and
+// their errors) printed again once both have ended, so the log's end says what failed.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -28,10 +29,46 @@ const narrowed = args.some(
   (arg) => arg === '--project' || arg.startsWith('--project=') || !arg.startsWith('-'),
 )
 
-function run(extra: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/** Lines of a run's output said again at the end when it fails. */
+const TAIL_LINES = 80
+
+interface Ran {
+  code: number
+  /** The last TAIL_LINES lines it printed, out and err as they came (kept only when asked). */
+  tail: string[]
+}
+
+/**
+ * One vitest run. With `keepTail`, its output passes through this process as it comes, and its last lines
+ * are kept: of two runs side by side, the one that fails first has its summary (which tests failed, and
+ * why) printed long before the other's end, where a reader of the log's end would never see it.
+ */
+function run(extra: string[], env: NodeJS.ProcessEnv = process.env, keepTail = false): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...vitest, ...extra], { stdio: 'inherit', env })
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    const child = spawn(process.execPath, [...vitest, ...extra], {
+      stdio: keepTail ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      env,
+    })
+    const tail: string[] = []
+    let partial = ''
+    const take = (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n')
+      partial = lines.pop() ?? ''
+      tail.push(...lines)
+      if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES)
+    }
+    child.stdout?.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk)
+      take(chunk)
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk)
+      take(chunk)
+    })
+    child.once('close', (code, signal) => {
+      if (partial) tail.push(partial)
+      resolve({ code: code ?? (signal ? 1 : 0), tail: tail.slice(-TAIL_LINES) })
+    })
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, () => child.kill(signal))
     }
@@ -75,7 +112,7 @@ function joinReports(a: JsonReport, b: JsonReport): JsonReport {
 }
 
 if (narrowed) {
-  process.exitCode = await run(args)
+  process.exitCode = (await run(args)).code
 } else {
   const reportFlag = '--outputFile.json='
   const report = args.find((arg) => arg.startsWith(reportFlag))?.slice(reportFlag.length)
@@ -86,12 +123,20 @@ if (narrowed) {
   const shutImageUserOut = letImageUserIn()
   const env = { ...process.env, PORCHLIGHT_IMAGE_USER_LET_IN: '1' }
   try {
-    const codes = await Promise.all([
+    const runs = await Promise.all([
       // One worker: the fault tests mostly wait, and two of them breaking servers at once would share
       // the CPU their timing assumes with the suite's two.
-      run(['--project', 'faults', ...own('faults')], { ...env, PORCHLIGHT_TEST_WORKERS: '1' }),
-      run(['--project', 'suite', ...own('suite')], env),
+      run(['--project', 'faults', ...own('faults')], { ...env, PORCHLIGHT_TEST_WORKERS: '1' }, true),
+      run(['--project', 'suite', ...own('suite')], env, true),
     ])
+    for (const [project, ran] of [
+      ['faults', runs[0]],
+      ['suite', runs[1]],
+    ] as const) {
+      if (ran.code === 0) continue
+      console.error(`\n== the ${project} run failed (exit ${ran.code}); the end of its output again:\n`)
+      console.error(ran.tail.join('\n'))
+    }
     if (report) {
       const reports = ['suite', 'faults'].flatMap((project) => {
         const file = `${report}.${project}`
@@ -104,7 +149,7 @@ if (narrowed) {
       const [first, ...rest] = reports
       if (first) fs.writeFileSync(report, JSON.stringify(rest.reduce(joinReports, first)))
     }
-    process.exitCode = codes.find((code) => code !== 0) ?? 0
+    process.exitCode = runs.find((ran) => ran.code !== 0)?.code ?? 0
   } finally {
     shutImageUserOut()
   }

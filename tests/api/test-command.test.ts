@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 
 // `pnpm test`'s runner (scripts/test.ts) on a project of its own shape: a suite project and a faults
@@ -92,12 +93,24 @@ describe('pnpm test runs the fault tests beside the suite', () => {
     expect(second?.from).toBeGreaterThanOrEqual(first?.to ?? Number.POSITIVE_INFINITY)
   })
 
-  it('fails the whole when a fault test fails, and counts it in the report', () => {
-    const { status, report } = runTests(project(false), '--outputFile.json=report.json', '--reporter=json')
+  it('fails the whole when a fault test fails, counts it in the report, and says it again at the end', () => {
+    const { status, report, output } = runTests(
+      project(false),
+      '--outputFile.json=report.json',
+      '--reporter=json',
+      '--reporter=default',
+    )
     expect(status).toBe(1)
     expect(report.success).toBe(false)
     expect(report.numFailedTests).toBe(2)
     expect(report.numPassedTests).toBe(1)
+    // What a reader of the log's last lines sees, after the suite's run has ended too.
+    const plain = stripVTControlCharacters(output)
+    const end = plain.slice(plain.lastIndexOf('== the faults run failed (exit 1)'))
+    expect(end.startsWith('== the faults run failed'), plain).toBe(true)
+    expect(end).toContain('tests/faults/one.test.ts > a fault test')
+    expect(end).toContain('expected false to be true')
+    expect(plain).not.toContain('== the suite run failed')
   })
 
   it('runs the files named in one run', () => {
