@@ -1,4 +1,5 @@
 import { messages } from '@porchlight/shared'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../support/app.ts'
 import { makePlannedAgent, scheduleFields } from '../support/factories.ts'
@@ -69,6 +70,58 @@ describe('the claim race', () => {
       expect(others.filter((a) => a.status === 409)).toHaveLength(4)
     }
   }, 60_000)
+
+  it('answers a claim that arrived before the winning statement from that statement, sending none of its own', async () => {
+    // In a race of agents not seen lately, most claims come out of their session read after the first
+    // claim has won. One whose request arrived before that claim's statement was sent overlapped it: the
+    // house was hosted at a moment between its arrival and its answer, and it has lost. Here its session
+    // read is held until another agent's claim has won, and every write to open houses is then held: a
+    // claim that sent a statement of its own would wait for it.
+    const oh = await scheduleOpenHouse(t, listing)
+    expect((await publish(t, listing, oh.id)).status).toBe(200)
+    // New agents (every session kept is forgotten as they are written); then the first agent's session
+    // is kept by a request of its own, and the late one's is not.
+    const first = await makePlannedAgent(t.db)
+    const late = await makePlannedAgent(t.db)
+    await t.call('GET', `/reagentmgmt/getREAgentDetails/${first.agent.id}`, { token: first.token })
+    const sessions = new pg.Client({ connectionString: t.database.url })
+    const writes = new pg.Client({ connectionString: t.database.url })
+    await Promise.all([sessions.connect(), writes.connect()])
+    try {
+      await sessions.query('begin')
+      await sessions.query('lock table session in access exclusive mode')
+      const lateAnswer = t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${late.agent.id}`, {
+        token: late.token,
+      })
+      const waitingOnSessions = async () =>
+        (
+          await writes.query(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and query like '%"session"%'`,
+          )
+        ).rows[0].n
+      await expect.poll(waitingOnSessions, { timeout: 10_000, interval: 20 }).toBe(1)
+      const won = await t.call('PATCH', `/openhousemgmt/claimToHostOpenHouse/${oh.id}/${first.agent.id}`, {
+        token: first.token,
+      })
+      expect(won.status).toBe(200)
+      await writes.query('begin')
+      await writes.query('lock table open_house in share mode')
+      await sessions.query('commit')
+      const answered = await Promise.race([
+        lateAnswer,
+        new Promise<undefined>((resolve) => setTimeout(resolve, 5000)),
+      ])
+      expect(answered, 'the late claim sent a statement of its own').toBeDefined()
+      expect(answered?.status).toBe(409)
+      expect(answered?.body.error).toEqual({ code: 'ALREADY_CLAIMED', message: messages.claimFailed })
+    } finally {
+      await writes.query('rollback').catch(() => {})
+      await sessions.query('rollback').catch(() => {})
+      await Promise.all([sessions.end(), writes.end()])
+    }
+    expect(await hostOf(oh.id)).toBe(first.agent.id)
+  })
 
   it('gives the claim to exactly one agent when the race is split over two API processes', async () => {
     // Each process lets its own racers wait on its own statement; only PostgreSQL decides between them.

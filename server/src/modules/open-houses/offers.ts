@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import {
   type Actor,
   FLEXI_TIME,
@@ -29,6 +30,9 @@ import { offerRef, offerRoom, viewerRooms } from './rooms.ts'
 import { instants, rethrowDuplicate, scheduleEnd } from './schedule.ts'
 
 type ScheduleBody = z.output<typeof UpdateScheduleBody>
+
+/** Open houses whose last hosted claim statement is kept (a row of ~20 columns each). */
+const HOSTED_KEPT = 1000
 
 type OfferDeps = Pick<
   OpenHouseDeps,
@@ -134,15 +138,36 @@ export function createOpenHouseOffers(d: OfferDeps) {
   // The row is the statement's, shared by every claim that joined it and read only: not copied for each
   // of a race's 199 losers (a spread or rest copy of a row is a property-by-property runtime copy).
   const claimsInFlight = new Map<number, ReturnType<typeof repo.claimOrCurrent>>()
-  async function claimOrJoin(id: number, who: Actor): Promise<{ won: boolean; row: ClaimedRow } | undefined> {
+  // The last claim statement of each open house claimed here lately that found it hosted, and when it
+  // was asked for. A claim whose request arrived before that moment overlapped the statement as much as
+  // one that waited for it in flight: the house was hosted at the statement's commit, a moment between
+  // the request's arrival and its answer, so it has lost to that host and is answered from that row. In
+  // a race of agents not seen lately, the bulk's claims come out of their session read after the first
+  // statement has answered; without this, they sent one more statement and waited for it.
+  const hostedWhenAsked = new Map<number, { askedAt: number; row: ClaimedRow }>()
+  async function claimOrJoin(
+    id: number,
+    who: Actor,
+    arrivedAt: number | undefined,
+  ): Promise<{ won: boolean; row: ClaimedRow } | undefined> {
     for (let ahead = claimsInFlight.get(id); ahead; ahead = claimsInFlight.get(id)) {
       const seen = await ahead.catch(() => undefined)
       if (seen && seen.hostingReAgentId !== null) return { won: false, row: seen }
     }
+    const hosted = hostedWhenAsked.get(id)
+    if (hosted && arrivedAt !== undefined && arrivedAt <= hosted.askedAt)
+      return { won: false, row: hosted.row }
+    const askedAt = performance.now()
     const mine = repo.claimOrCurrent(id, who)
     claimsInFlight.set(id, mine)
     try {
       const row = await mine
+      if (row && row.hostingReAgentId !== null) {
+        hostedWhenAsked.delete(id)
+        hostedWhenAsked.set(id, { askedAt, row })
+        if (hostedWhenAsked.size > HOSTED_KEPT)
+          hostedWhenAsked.delete(hostedWhenAsked.keys().next().value as number)
+      }
       return row && { won: row.won, row }
     } finally {
       if (claimsInFlight.get(id) === mine) claimsInFlight.delete(id)
@@ -239,10 +264,14 @@ export function createOpenHouseOffers(d: OfferDeps) {
     },
 
     /** The race: one conditional UPDATE; exactly one caller gets the row. */
-    async claim(caller: AgentRow, id: number): Promise<OpenHouseDetails> {
+    /**
+     * `arrivedAt` (`performance.now()` when the request arrived; unknown for a claim from a push) lets a
+     * claim that overlapped a statement that found the house hosted be answered from it.
+     */
+    async claim(caller: AgentRow, id: number, arrivedAt?: number): Promise<OpenHouseDetails> {
       const who = await d.access.actor(caller)
       // One statement answers the winner and the losers alike (199 of 200 in a race lose).
-      const result = await claimOrJoin(id, who)
+      const result = await claimOrJoin(id, who, arrivedAt)
       if (!result) return finishClaim(d, caller, id, { won: false, current: undefined }, who)
       const { won, row } = result
       return finishClaim(d, caller, id, won ? { won, row } : { won, current: row }, who)

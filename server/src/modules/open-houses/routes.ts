@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import {
   CancelOpenHouseBody,
   EditVersionHeaders,
@@ -140,7 +141,14 @@ export const openHouseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: [app.requireLicensedAgent, requireSelf('agentId', 'You can only claim for yourself')],
     },
-    async (req) => ({ data: await openHouses.claim(agentOf(req), req.params.openHouseId) }),
+    // The request's arrival: Fastify's start of the reply.
+    async (req, reply) => ({
+      data: await openHouses.claim(
+        agentOf(req),
+        req.params.openHouseId,
+        performance.now() - reply.elapsedTime,
+      ),
+    }),
   )
 
   app.delete(
