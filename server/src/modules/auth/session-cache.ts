@@ -1,5 +1,6 @@
 import type { DbHandle } from '../../db/database.ts'
 import { type TableWrite, tableKey, WATCHED } from '../../db/write-watch.ts'
+import { setNewest } from '../../lib/newest.ts'
 
 /** The tables whose change can alter who a session is and what its agent may do (loadActor's facts). */
 const ACCESS_TABLES = WATCHED
@@ -75,11 +76,7 @@ export function createSessionCache<Kept>(
 
     keep(id: string, session: Kept, since: number): void {
       if (!hearing || since !== generation) return
-      if (entries.size >= max) {
-        const oldest = entries.keys().next().value
-        if (oldest !== undefined) entries.delete(oldest)
-      }
-      entries.set(id, { session, until: Date.now() + ttlMs })
+      setNewest(entries, id, { session, until: Date.now() + ttlMs }, max)
     },
 
     forget,

@@ -17,6 +17,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import { backgroundFailures } from '../../failures.ts'
 import { metrics } from '../../lib/metrics.ts'
+import { setNewest } from '../../lib/newest.ts'
 import { queueMails } from '../../mail/queue-mail.ts'
 import { mailTemplates } from '../../mail/templates.ts'
 import { toOpenHouseFacts } from '../../policy/access.ts'
@@ -162,12 +163,7 @@ export function createOpenHouseOffers(d: OfferDeps) {
     claimsInFlight.set(id, mine)
     try {
       const row = await mine
-      if (row && row.hostingReAgentId !== null) {
-        hostedWhenAsked.delete(id)
-        hostedWhenAsked.set(id, { askedAt, row })
-        if (hostedWhenAsked.size > HOSTED_KEPT)
-          hostedWhenAsked.delete(hostedWhenAsked.keys().next().value as number)
-      }
+      if (row && row.hostingReAgentId !== null) setNewest(hostedWhenAsked, id, { askedAt, row }, HOSTED_KEPT)
       return row && { won: row.won, row }
     } finally {
       if (claimsInFlight.get(id) === mine) claimsInFlight.delete(id)
@@ -263,10 +259,10 @@ export function createOpenHouseOffers(d: OfferDeps) {
       return detailsOrThrow(repo, id, who)
     },
 
-    /** The race: one conditional UPDATE; exactly one caller gets the row. */
     /**
-     * `arrivedAt` (`performance.now()` when the request arrived; unknown for a claim from a push) lets a
-     * claim that overlapped a statement that found the house hosted be answered from it.
+     * The race: one conditional UPDATE; exactly one caller gets the row. `arrivedAt` (`performance.now()`
+     * when the request arrived; unknown for a claim from a push) lets a claim that overlapped a statement
+     * that found the house hosted be answered from it.
      */
     async claim(caller: AgentRow, id: number, arrivedAt?: number): Promise<OpenHouseDetails> {
       const who = await d.access.actor(caller)
