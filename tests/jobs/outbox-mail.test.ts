@@ -38,13 +38,15 @@ describe('outbox to mail', () => {
         html: '<p>Code 123456</p>',
       }),
     )
-    // The commit itself kicks a relay; wait for it, then put the row back as if that relay had died
-    // before marking it, and relay it twice more at once.
+    // The commit itself kicks a relay; wait for it, and for the one it asks for after it, then put the
+    // row back as if that relay had died before marking it, and relay it twice more at once. (The
+    // worker started below relays on its own.)
     await expect
       .poll(
         async () => (await t.db.selectFrom('outbox').select('relayedAt').executeTakeFirstOrThrow()).relayedAt,
       )
       .not.toBeNull()
+    await t.app.deps.outbox.stop()
     await t.db.updateTable('outbox').set({ relayedAt: null }).execute()
     const [a, b] = await Promise.all([t.app.deps.outbox.relayOnce(), t.app.deps.outbox.relayOnce()])
     expect(a + b).toBe(1)
@@ -341,6 +343,34 @@ describe('sending without holding the row', () => {
       expect(slow.received.filter((m) => m.to.includes(second.toAddress))).toHaveLength(0)
     } finally {
       mailer.close()
+    }
+  })
+})
+
+describe('stopping the relay', () => {
+  it('starts no relay after it stopped, not even for a commit, until it is started again', async () => {
+    const u = await buildTestApp()
+    try {
+      const queue = (to: string) =>
+        inTransaction(u.db, (trx) =>
+          queueMail(trx, u.app.deps.outbox, { to, subject: 'Stop', text: 'x', html: '<p>x</p>' }),
+        )
+      const relayed = async () =>
+        (await u.db.selectFrom('outbox').select('relayedAt').orderBy('id').execute()).map(
+          (row) => row.relayedAt !== null,
+        )
+      // The commit kicks a relay; stopping waits for it, and for the one it asks for as it ends.
+      await queue('before-stop@example.com')
+      await u.app.deps.outbox.stop()
+      expect(await relayed()).toEqual([true])
+      // As a process shuts down: a commit after the stop leaves its row for whoever relays next.
+      await queue('after-stop@example.com')
+      await new Promise((r) => setTimeout(r, 500))
+      expect(await relayed()).toEqual([true, false])
+      u.app.deps.outbox.start(50)
+      await expect.poll(relayed).toEqual([true, true])
+    } finally {
+      await u.close()
     }
   })
 })

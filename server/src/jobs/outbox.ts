@@ -49,6 +49,7 @@ export interface Outbox {
   /** BullMQ gave up on a job after its last attempt: its row stays as failed, for an operator. */
   markFailed(jobId: string | undefined, reason: string): Promise<void>
   start(intervalMs: number): void
+  /** No relay starts after this (a commit's kick included) until start(); resolves once the one under way, and any it asked for, ended. */
   stop(): Promise<void>
 }
 
@@ -166,6 +167,7 @@ export function createOutbox(
   let running: Promise<unknown> | undefined
   let again = false
   let failing = false
+  let stopped = false
   // Set by reconcile(): rows handed over before this moment are handed over again, batch by batch.
   let reconcileBefore: Date | null = null
 
@@ -218,6 +220,7 @@ export function createOutbox(
   }
 
   function tick(): void {
+    if (stopped) return
     if (running) {
       again = true
       return
@@ -327,6 +330,7 @@ export function createOutbox(
         .execute()
     },
     start(intervalMs) {
+      stopped = false
       if (timer) return
       timer = setInterval(tick, intervalMs)
       // Redis back after an outage or a restart: whatever it held may be gone.
@@ -337,7 +341,9 @@ export function createOutbox(
       redis?.off('ready', reconcile)
       if (timer) clearInterval(timer)
       timer = undefined
-      await running
+      stopped = true
+      // A relay that moved rows asks for another as it ends; that one does not start now.
+      while (running) await running
     },
   }
 }
