@@ -10,6 +10,7 @@ import { loadConfig } from '@porchlight/server/src/config.ts'
 import { createPostgresDb } from '@porchlight/server/src/db/database.ts'
 import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
 import { CONNECTION_OPTIONS, IDLE_CONNECTION_MS } from '@porchlight/server/src/db/postgres/settings.ts'
+import { deleteKeys } from '@porchlight/tests/support/api.ts'
 import type autocannon from 'autocannon'
 import pg from 'pg'
 
@@ -83,7 +84,10 @@ export async function startBenchApp(
     async close() {
       await app.close()
       await db.close()
-      if (!sameAs) await admin(`drop database if exists "${name}" with (force)`)
+      if (!sameAs) {
+        await admin(`drop database if exists "${name}" with (force)`)
+        await deleteKeys(REDIS_URL, `${config.redis.prefix}:*`)
+      }
     },
   }
 }

@@ -9,6 +9,7 @@ import { migrateToLatest } from '@porchlight/server/src/db/migrate.ts'
 import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { deleteKeys } from '../support/api.ts'
 import { TEST_SECRETS_KEY } from '../support/app.ts'
 import { daysFromNow, makePlannedAgent, propertyFields, scheduleFields } from '../support/factories.ts'
 import { migrationsDir } from '../support/global-setup.ts'
@@ -19,6 +20,7 @@ let handle: DbHandle
 let app: FastifyInstance
 let url: string
 let worker: ReturnType<typeof startWorkerRuntime>
+const prefix = `e${randomBytes(4).toString('hex')}`
 
 beforeAll(async () => {
   handle = await createEmbeddedDb('memory://')
@@ -29,7 +31,7 @@ beforeAll(async () => {
     PORT: '0',
     SECRETS_KEY: TEST_SECRETS_KEY,
   })
-  config.redis.prefix = `e${randomBytes(4).toString('hex')}`
+  config.redis.prefix = prefix
   config.webDist = '/nonexistent'
   app = await buildApp(config, { db: handle })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -40,6 +42,7 @@ afterAll(async () => {
   await worker?.close()
   await app?.close()
   await handle?.close()
+  await deleteKeys(inject('redisUrl'), `${prefix}:*`)
 })
 
 async function call(method: string, path: string, body?: unknown, token?: string) {
