@@ -50,23 +50,20 @@ function run(extra: string[], env: NodeJS.ProcessEnv = process.env, keepTail = f
       env,
     })
     const tail: string[] = []
-    let partial = ''
-    const take = (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split('\n')
-      partial = lines.pop() ?? ''
-      tail.push(...lines)
-      if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES)
-    }
-    child.stdout?.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk)
-      take(chunk)
-    })
-    child.stderr?.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk)
-      take(chunk)
-    })
+    // Each stream's unfinished line is its own: a line of out is never joined to a chunk of err.
+    const partial = { out: '', err: '' }
+    const pass = (from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream, stream: 'out' | 'err') =>
+      from?.on('data', (chunk: Buffer) => {
+        to.write(chunk)
+        const lines = (partial[stream] + chunk.toString('utf8')).split('\n')
+        partial[stream] = lines.pop() ?? ''
+        tail.push(...lines)
+        if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES)
+      })
+    pass(child.stdout, process.stdout, 'out')
+    pass(child.stderr, process.stderr, 'err')
     child.once('close', (code, signal) => {
-      if (partial) tail.push(partial)
+      for (const rest of [partial.out, partial.err]) if (rest) tail.push(rest)
       resolve({ code: code ?? (signal ? 1 : 0), tail: tail.slice(-TAIL_LINES) })
     })
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -194,11 +194,13 @@ describe('the dashboard', () => {
     const agent = await makePlannedAgent(t.db, { firstName: 'Bea', lastName: 'Burst' })
     const page = await signedIn(agent)
     // The browser's own clock of when each request started (the events reach this process with jitter).
-    const asked: Record<'statistics' | 'overview', Request[]> = { statistics: [], overview: [] }
+    const paths = { statistics: '/getDashboardStatistics/', overview: '/getDashboardOverview/' }
+    const asked: Record<keyof typeof paths, Request[]> = { statistics: [], overview: [] }
     const failed: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('/getDashboardStatistics/')) asked.statistics.push(request)
-      if (request.url().includes('/getDashboardOverview/')) asked.overview.push(request)
+      for (const query of ['statistics', 'overview'] as const) {
+        if (request.url().includes(paths[query])) asked[query].push(request)
+      }
     })
     page.on('requestfailed', (request) => {
       if (request.url().includes('/api/')) failed.push(`${request.url()} ${request.failure()?.errorText}`)
@@ -227,7 +229,6 @@ describe('the dashboard', () => {
 
     await section(page, 'Follow-ups due').getByText('Last Guest').waitFor()
     await page.waitForLoadState('networkidle')
-    const paths = { statistics: '/getDashboardStatistics/', overview: '/getDashboardOverview/' }
     for (const query of ['statistics', 'overview'] as const) {
       const requests = asked[query].slice(before[query])
       // The last refetch may still be answering when the page reads as idle; a request's entry in the
